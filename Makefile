@@ -1,0 +1,120 @@
+# genie — build, test, run, bench, install.
+#
+# `make` runs setup first (scripts/setup.sh: Debian packages, the FAISS C API,
+# the offline word vectors; idempotent, instant when done) and builds
+# build/genie and build/libgenie.a.  Everything generated lives under build/
+# except the sample databases, which live in sample_db/ (both git-ignored).
+
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+B        := build
+WERROR   ?= -Werror
+OPT      ?= -O2 -g
+SANITIZE ?=
+
+WARN   = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings $(WERROR)
+CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(SANITIZE) -MMD -MP \
+        -I. -Iengine $(shell pkg-config --cflags libcurl sqlite3 libcjson inih ncursesw 2>/dev/null) \
+        -DGENIE_VERSION='"$(VERSION)"' -DGENIE_PREFIX='"$(PREFIX)"' $(CFLAGS)
+LIBS   = -lsqlite3 -lcurl -lcjson -linih -lcsv -lpthread -lm $(FAISS_LIBS)
+TUI_LIBS = -lncursesw -lreadline
+
+VERSION := 0.1.0
+
+ENGINE_SRC := $(wildcard engine/*/*.c) $(wildcard config/*.c)
+TUI_SRC    := $(wildcard tui/*.c)
+GEN_SRC    := $(wildcard sample_db/gen/*.c)
+UNIT_SRC   := $(wildcard tests/unit/*.c)
+BENCH_SRC  := $(wildcard bench/*.c)
+
+obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
+
+.PHONY: all setup test unit-test run bench install uninstall asan clean distclean samples
+.DELETE_ON_ERROR:
+
+all: $(B)/genie $(B)/libgenie.a
+
+# Setup writes build/config.mk (FAISS link flags); make re-reads it.
+-include $(B)/config.mk
+$(B)/config.mk: scripts/setup.sh tools/wvconv.c
+	@scripts/setup.sh $(B)
+
+setup: $(B)/config.mk
+
+# V=1 shows full command lines.
+Q = $(if $(V),,@)
+$(B)/obj/%.o: %.c | $(B)/config.mk
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC    $<")
+	$(Q)$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(B)/libgenie.a: $(call obj,$(ENGINE_SRC))
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/genie: $(call obj,$(TUI_SRC)) $(B)/libgenie.a
+	@$(if $(V),,echo "  LINK  $@")
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(call obj,$(TUI_SRC)) $(B)/libgenie.a $(TUI_LIBS) $(LIBS) $(LDFLAGS)
+
+# The generator needs only the utilities and SQLite.
+UTIL_OBJ = $(call obj,$(wildcard engine/util/*.c))
+$(B)/genie-gen: $(call obj,$(GEN_SRC)) $(UTIL_OBJ)
+	@$(if $(V),,echo "  LINK  $@")
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $^ -lsqlite3 -lm $(LDFLAGS)
+
+$(B)/test-unit: $(call obj,$(UNIT_SRC)) $(B)/libgenie.a
+	@$(if $(V),,echo "  LINK  $@")
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(call obj,$(UNIT_SRC)) $(B)/libgenie.a $(LIBS) $(LDFLAGS)
+
+$(B)/bench-retrieval: $(B)/obj/bench/retrieval.o $(B)/libgenie.a
+	@$(if $(V),,echo "  LINK  $@")
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
+
+# ---- sample databases (rebuilt when the generator changes) ---------------
+SAMPLES := sample_db/restaurants.db sample_db/courses.db
+samples: $(SAMPLES)
+sample_db/restaurants.db: $(B)/genie-gen
+	$(B)/genie-gen restaurants --scale 1 --seed 1 -o $@
+sample_db/courses.db: $(B)/genie-gen
+	$(B)/genie-gen courses --scale 1 --seed 1 -o $@
+
+# ---- test, run, bench ----------------------------------------------------
+test: all $(B)/test-unit $(B)/genie-gen $(SAMPLES)
+	@GENIE_TOP=$(CURDIR) B=$(B) tests/run.sh
+
+run: all $(SAMPLES)
+	$(B)/genie --db sample_db/restaurants.db
+
+bench: all $(B)/bench-retrieval $(B)/genie-gen
+	@GENIE_TOP=$(CURDIR) B=$(B) bench/run.sh
+
+# AddressSanitizer + UBSan build of everything, running the same tests.
+asan:
+	$(MAKE) B=build/asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	    SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=undefined" \
+	    FAISS_LIBS="$(FAISS_LIBS)" build/asan/genie build/asan/test-unit
+	@mkdir -p build/asan/share && ln -sfn ../share/genie build/asan/share/genie
+	@ASAN_OPTIONS=detect_leaks=1 GENIE_TOP=$(CURDIR) B=build/asan tests/run.sh
+
+# ---- install -------------------------------------------------------------
+DATADIR = $(DESTDIR)$(PREFIX)/share/genie
+install: all $(SAMPLES)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DATADIR) $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(B)/genie $(DESTDIR)$(PREFIX)/bin/genie
+	install -m 644 $(B)/share/genie/wordvec.bin $(B)/share/genie/wordvec.LICENSE $(DATADIR)/
+	install -d $(DATADIR)/sample_db
+	install -m 644 $(SAMPLES) $(DATADIR)/sample_db/
+	install -m 644 man/genie.1 $(DESTDIR)$(PREFIX)/share/man/man1/genie.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/genie $(DESTDIR)$(PREFIX)/share/man/man1/genie.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/genie
+
+# `clean` keeps what setup fetched (build/deps, build/share); `distclean` does not.
+clean:
+	rm -rf $(B)/obj $(B)/asan $(B)/genie $(B)/genie-gen $(B)/libgenie.a $(B)/test-unit $(B)/bench-* $(SAMPLES) sample_db/*.faiss
+
+distclean: clean
+	rm -rf $(B)
+
+-include $(shell find $(B)/obj -name '*.d' 2>/dev/null)

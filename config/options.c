@@ -1,0 +1,328 @@
+/*
+ * options.c — the options table and lookups over it.
+ *
+ * Invariant: cfg_options[i] describes enum constant i (designated
+ * initializers keep them aligned; a unit test checks every row is filled,
+ * long names, short letters and keys are unique and every default passes its
+ * own validation).  Environment variable names are derived from the key, never
+ * written twice, so the file key and the variable cannot drift apart.  The
+ * one validator of values (cfg_opt_parse) lives here too, beside the types
+ * and ranges it checks, so every layer of config.c accepts the same inputs.
+ *
+ * Rejected: X-macros generating enum and table from one list (one list is
+ * nicer, but a row of thirteen positional macro arguments is unreadable and
+ * unsearchable); a separate table per consumer (file keys, getopt, help),
+ * which is how options end up settable one way and not another.
+ */
+#include "options.h"
+
+#include "util/xmem.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const embedders[] = { "glove", "remote", NULL };
+
+#define MODES "Modes"
+#define GENERAL "General"
+#define RETRIEVAL "Data and retrieval"
+
+const cfg_option cfg_options[OPT__COUNT] = {
+    /* ---- Modes: command-line only ---------------------------------- */
+    [OPT_HELP] = { .name = "help", .shortopt = 'h', .type = CFG_ACTION,
+        .group = MODES, .help = "show this help and exit" },
+    [OPT_VERSION] = { .name = "version", .shortopt = 'V', .type = CFG_ACTION,
+        .group = MODES, .help = "show the version and exit" },
+    [OPT_PRINT_CONFIG] = { .name = "print-config", .type = CFG_ACTION,
+        .group = MODES,
+        .help = "show every effective setting and where it came from, "
+                "then exit" },
+    [OPT_SEARCH] = { .name = "search", .shortopt = 's', .arg = "TEXT",
+        .type = CFG_STRING, .def = "", .group = MODES,
+        .help = "run a hybrid (vector + full-text) search of the knowledge "
+                "base, print the ranked rows and exit" },
+    [OPT_REINDEX] = { .name = "reindex", .type = CFG_ACTION, .group = MODES,
+        .help = "rebuild the retrieval index of the knowledge base, showing "
+                "progress, then exit" },
+
+    /* ---- General ---------------------------------------------------- */
+    [OPT_CONFIG] = { .name = "config", .shortopt = 'c', .arg = "FILE",
+        .type = CFG_PATH, .def = "", .key = "config", .group = GENERAL,
+        .help = "read settings from FILE instead of "
+                "$XDG_CONFIG_HOME/genie/config.ini (an empty FILE reads none)" },
+    [OPT_DB] = { .name = "db", .shortopt = 'd', .arg = "FILE",
+        .type = CFG_PATH, .def = "", .section = "general", .key = "db",
+        .group = GENERAL,
+        .help = "the SQLite knowledge base (empty: the sample restaurants "
+                "database)" },
+    [OPT_TOP_K] = { .name = "top-k", .shortopt = 'k', .arg = "N",
+        .type = CFG_INT, .def = "10", .min = 1, .max = 1000,
+        .section = "general", .key = "top_k", .group = GENERAL,
+        .help = "number of ranked rows a search returns" },
+    [OPT_QUIET] = { .name = "quiet", .shortopt = 'q', .type = CFG_BOOL,
+        .def = "false", .section = "general", .key = "quiet",
+        .group = GENERAL, .help = "no progress output" },
+    [OPT_NO_COLOR] = { .name = "no-color", .type = CFG_BOOL, .def = "false",
+        .section = "general", .key = "no_color", .env_also = "NO_COLOR",
+        .group = GENERAL, .help = "do not use colors" },
+
+    /* ---- Data and retrieval ----------------------------------------- */
+    [OPT_EMBEDDER] = { .name = "embedder", .type = CFG_ENUM, .def = "glove",
+        .values = embedders, .section = "retrieval", .key = "embedder",
+        .group = RETRIEVAL,
+        .help = "how passages are embedded: glove = offline word vectors, "
+                "remote = an OpenAI-compatible /embeddings endpoint" },
+    [OPT_VECTORS] = { .name = "vectors", .arg = "FILE", .type = CFG_PATH,
+        .def = "", .section = "retrieval", .key = "vectors",
+        .group = RETRIEVAL,
+        .help = "offline word-vector file for the glove embedder (empty: the "
+                "one shipped with genie)" },
+    [OPT_EMBED_URL] = { .name = "embed-url", .arg = "URL", .type = CFG_STRING,
+        .def = "", .section = "retrieval", .key = "embed_url",
+        .group = RETRIEVAL,
+        .help = "base URL of the OpenAI-compatible API for remote "
+                "embeddings, e.g. http://127.0.0.1:8080/v1" },
+    [OPT_EMBED_MODEL] = { .name = "embed-model", .arg = "NAME",
+        .type = CFG_STRING, .def = "text-embedding-3-small",
+        .section = "retrieval", .key = "embed_model", .group = RETRIEVAL,
+        .help = "model name for remote embeddings" },
+    [OPT_EMBED_BATCH] = { .name = "embed-batch", .arg = "N", .type = CFG_INT,
+        .def = "64", .min = 1, .max = 2048, .section = "retrieval",
+        .key = "embed_batch", .group = RETRIEVAL,
+        .help = "passages per remote embedding request" },
+    [OPT_HNSW_THRESHOLD] = { .name = "hnsw-threshold", .arg = "N",
+        .type = CFG_INT, .def = "200000", .min = 0, .max = 1000000000,
+        .section = "retrieval", .key = "hnsw_threshold", .group = RETRIEVAL,
+        .help = "above this many passages the vector index is HNSW "
+                "(approximate) instead of exact search" },
+    [OPT_EF_SEARCH] = { .name = "ef-search", .arg = "N", .type = CFG_INT,
+        .def = "64", .min = 1, .max = 4096, .section = "retrieval",
+        .key = "ef_search", .group = RETRIEVAL,
+        .help = "HNSW efSearch: candidates explored per query (higher is "
+                "more exact and slower)" },
+    [OPT_HNSW_M] = { .name = "hnsw-m", .arg = "N", .type = CFG_INT,
+        .def = "32", .min = 2, .max = 256, .section = "retrieval",
+        .key = "hnsw_m", .group = RETRIEVAL,
+        .help = "HNSW M: links per vector (higher is more exact and "
+                "larger); applies when the index is built" },
+    [OPT_CHUNK_CHARS] = { .name = "chunk-chars", .arg = "N", .type = CFG_INT,
+        .def = "600", .min = 100, .max = 100000, .section = "retrieval",
+        .key = "chunk_chars", .group = RETRIEVAL,
+        .help = "passages longer than N characters are split into chunks" },
+    [OPT_RRF_K] = { .name = "rrf-k", .arg = "N", .type = CFG_INT,
+        .def = "60", .min = 1, .max = 100000, .section = "retrieval",
+        .key = "rrf_k", .group = RETRIEVAL,
+        .help = "reciprocal rank fusion constant: a row at rank r scores "
+                "1/(N + r) in each ranking" },
+    [OPT_FUSION_DENSE_WEIGHT] = { .name = "fusion-dense-weight", .arg = "X",
+        .type = CFG_DOUBLE, .def = "0.5", .min = 0, .max = 1,
+        .section = "retrieval", .key = "fusion_dense_weight",
+        .group = RETRIEVAL,
+        .help = "weight of the vector ranking against the full-text one "
+                "(0 = full-text only, 1 = vectors only)" },
+};
+
+const cfg_option *cfg_opt(int opt)
+{
+    return &cfg_options[opt];
+}
+
+int cfg_opt_by_name(const char *name)
+{
+    for (int i = 0; i < OPT__COUNT; i++)
+        if (!strcmp(cfg_options[i].name, name)) return i;
+    return -1;
+}
+
+/* Key comparison: case-insensitive, '-' and '_' equivalent. */
+static int key_eq(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int ca = *a == '-' ? '_' : (unsigned char)*a;
+        int cb = *b == '-' ? '_' : (unsigned char)*b;
+        if (ca >= 'A' && ca <= 'Z') ca += 'a' - 'A';
+        if (cb >= 'A' && cb <= 'Z') cb += 'a' - 'A';
+        if (ca != cb) return 0;
+        if (!ca) return 1;
+    }
+}
+
+int cfg_opt_by_key(const char *section, const char *key)
+{
+    for (int i = 0; i < OPT__COUNT; i++) {
+        const cfg_option *o = &cfg_options[i];
+        if (o->section && !strcasecmp(o->section, section) && key_eq(o->key, key))
+            return i;
+    }
+    return -1;
+}
+
+const char *cfg_opt_env(int opt, char *buf, size_t n)
+{
+    const char *k = cfg_options[opt].key;
+    if (!k || n == 0) return NULL;
+    size_t j = (size_t)snprintf(buf, n, "GENIE_");
+    for (; *k && j + 1 < n; k++, j++) {
+        char c = *k == '-' ? '_' : *k;
+        buf[j] = (c >= 'a' && c <= 'z') ? (char)(c - 'a' + 'A') : c;
+    }
+    buf[j < n ? j : n - 1] = 0;
+    return buf;
+}
+
+void cfg_opt_values(const cfg_option *o, const char *sep, char *dst, size_t n)
+{
+    size_t len = strlen(dst);
+    for (int i = 0; o->values && o->values[i] && len + 1 < n; i++) {
+        int w = snprintf(dst + len, n - len, "%s%s", i ? sep : "", o->values[i]);
+        if (w < 0) break;
+        len += (size_t)w;
+        if (len >= n) len = n - 1;
+    }
+}
+
+/* ---- validation ---------------------------------------------------- */
+
+static int parse_bool(const char *s, int *out)
+{
+    static const char *const yes[] = { "1", "true", "yes", "on" };
+    static const char *const no[] = { "0", "false", "no", "off" };
+    for (int i = 0; i < 4; i++) {
+        if (!strcasecmp(s, yes[i])) { *out = 1; return 0; }
+        if (!strcasecmp(s, no[i])) { *out = 0; return 0; }
+    }
+    return -1;
+}
+
+static int out_of_range(const cfg_option *o, double x)
+{
+    return o->min < o->max && (x < o->min || x > o->max);
+}
+
+static int parse_int(const cfg_option *o, const char *s, cfg_value *v,
+                     char *why, size_t n)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(s, &end, 10);
+    if (!*s || *end || isspace((unsigned char)s[0])) {
+        snprintf(why, n, "invalid integer '%s'", s);
+        return -1;
+    }
+    if (errno == ERANGE || out_of_range(o, (double)x)) {
+        snprintf(why, n, "%s is out of range (%.0f..%.0f)", s, o->min, o->max);
+        return -1;
+    }
+    v->i = x;
+    v->text = xasprintf("%ld", x);
+    return 0;
+}
+
+static int parse_double(const cfg_option *o, const char *s, cfg_value *v,
+                        char *why, size_t n)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(s, &end);
+    if (!*s || *end || isspace((unsigned char)s[0]) || !isfinite(x)) {
+        snprintf(why, n, "invalid number '%s'", s);
+        return -1;
+    }
+    if (errno == ERANGE || out_of_range(o, x)) {
+        snprintf(why, n, "%s is out of range (%g..%g)", s, o->min, o->max);
+        return -1;
+    }
+    v->d = x;
+    v->text = xasprintf("%.15g", x);
+    return 0;
+}
+
+static int parse_enum(const cfg_option *o, const char *s, cfg_value *v,
+                      char *why, size_t n)
+{
+    for (int i = 0; o->values[i]; i++)
+        if (!strcmp(o->values[i], s)) {
+            v->text = xstrdup(s);
+            return 0;
+        }
+    char allowed[256] = "";
+    cfg_opt_values(o, ", ", allowed, sizeof allowed);
+    snprintf(why, n, "invalid value '%s' (allowed: %s)", s, allowed);
+    return -1;
+}
+
+static int parse_any(const cfg_option *o, const char *s, cfg_value *v,
+                     char *why, size_t n)
+{
+    switch (o->type) {
+    case CFG_INT: return parse_int(o, s, v, why, n);
+    case CFG_DOUBLE: return parse_double(o, s, v, why, n);
+    case CFG_ENUM: return parse_enum(o, s, v, why, n);
+    case CFG_STRING:
+    case CFG_PATH:
+        v->text = xstrdup(s);
+        return 0;
+    case CFG_BOOL:
+    case CFG_ACTION:
+        if (parse_bool(s, &v->b)) {
+            snprintf(why, n, "invalid boolean '%s' (use true/false, yes/no, "
+                     "on/off or 1/0)", s);
+            return -1;
+        }
+        v->text = xstrdup(v->b ? "true" : "false");
+        return 0;
+    }
+    return -1;
+}
+
+int cfg_opt_parse(const cfg_option *o, const char *s, cfg_value *v,
+                  char *why, size_t n)
+{
+    int rc = parse_any(o, s, v, why, n);
+    /* A message may end up in a log or a bug report: never echo a secret. */
+    if (rc && (o->flags & CFG_SECRET))
+        snprintf(why, n, "invalid value (not shown: the setting is secret)");
+    return rc;
+}
+
+/* ---- suggestions --------------------------------------------------- */
+
+/* Levenshtein distance, for "did you mean" suggestions; strings are short. */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63) return 99;
+    int row[64];
+    for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j];
+            int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            int best = diag + cost;
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+int cfg_opt_closest(const char *s, int keys)
+{
+    int best = -1, bestd = 3;
+    for (int i = 0; i < OPT__COUNT; i++) {
+        const char *n = keys ? cfg_options[i].key : cfg_options[i].name;
+        if (!n || (keys && !cfg_options[i].section)) continue;
+        int d = edit_distance(s, n);
+        if (d < bestd) { bestd = d; best = i; }
+    }
+    return best;
+}

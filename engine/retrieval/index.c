@@ -1,0 +1,158 @@
+/*
+ * index.c — opening a built retrieval index for search.
+ *
+ * The vector file is memory-mapped read-only (the exact-search path reads
+ * candidate rows' vectors straight from the page cache); the FAISS index is
+ * read into memory.  Opening re-runs the freshness check, so a caller cannot
+ * get a stale index by accident.
+ */
+#include "index_int.h"
+#include "util/xmem.h"
+
+#include <errno.h>
+#include <faiss/c_api/AutoTune_c.h>
+#include <faiss/c_api/error_c.h>
+#include <faiss/c_api/index_io_c.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void rt_opts_default(rt_opts *o)
+{
+    o->hnsw_threshold = 200000;
+    o->hnsw_m = 32;
+    o->ef_search = 64;
+    o->chunk_chars = 600;
+    o->rrf_k = 60;
+    o->dense_weight = 0.5;
+    o->exact_limit = 300000;
+}
+
+char *rt_vec_path(const char *dbpath) { return xasprintf("%s.vec", dbpath); }
+char *rt_faiss_path(const char *dbpath) { return xasprintf("%s.faiss", dbpath); }
+
+static int map_vectors(rt_index *ix, const char *dbpath, gn_err *e)
+{
+    char *path = rt_vec_path(dbpath);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat sb;
+    int rc = 0;
+    if (fd < 0 || fstat(fd, &sb) != 0) {
+        rc = gn_err_set(e, GN_EIO, "cannot open %s: %s", path, strerror(errno));
+    } else {
+        ix->mapsize = (size_t)sb.st_size;
+        ix->map = mmap(NULL, ix->mapsize, PROT_READ, MAP_SHARED, fd, 0);
+        if (ix->map == MAP_FAILED) {
+            ix->map = NULL;
+            rc = gn_err_set(e, GN_EIO, "cannot map %s: %s", path, strerror(errno));
+        }
+    }
+    if (fd >= 0) close(fd);
+    free(path);
+    if (rc) return rc;
+    const vec_header *h = ix->map;
+    ix->dim = (int)h->dim;
+    ix->row = (const int64_t *)((const char *)ix->map + VEC_HDR);
+    ix->src = (const int32_t *)(ix->row + ix->n);
+    ix->vec = (const float *)(ix->src + ix->n);
+    return 0;
+}
+
+static int load_faiss(rt_index *ix, const char *dbpath, gn_err *e)
+{
+    char *path = rt_faiss_path(dbpath);
+    int rc = 0;
+    if (faiss_read_index_fname(path, 0, &ix->faiss)) {
+        const char *m = faiss_get_last_error();
+        rc = gn_err_set(e, GN_ECORRUPT, "%s: cannot read FAISS index: %s", path, m ? m : "?");
+    } else if (faiss_Index_ntotal(ix->faiss) != ix->n || faiss_Index_d(ix->faiss) != ix->dim) {
+        rc = gn_err_set(e, GN_ESTALE, "%s: FAISS index does not match the vector file "
+                        "(run genie --reindex)", path);
+    }
+    free(path);
+    if (rc) return rc;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(ix->db, "SELECT value = 'hnsw' FROM genie_index_state WHERE key='kind'",
+                           -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        ix->hnsw = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    FaissParameterSpace *ps = NULL;
+    if (ix->hnsw && faiss_ParameterSpace_new(&ps) == 0) {
+        faiss_ParameterSpace_set_index_parameter(ps, ix->faiss, "efSearch", ix->opts.ef_search);
+        faiss_ParameterSpace_free(ps);
+    }
+    return 0;
+}
+
+static int load_sources(rt_index *ix, gn_err *e)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(ix->db, "SELECT src, tbl, col FROM genie_sources ORDER BY src",
+                           -1, &st, NULL))
+        return st_dberr(ix->db, e, "reading genie_sources");
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        int s = sqlite3_column_int(st, 0);
+        if (s != ix->nsrc) break;
+        ix->srcs = xrealloc(ix->srcs, sizeof(rt_source) * (size_t)(ix->nsrc + 1));
+        ix->srcs[ix->nsrc].tbl = xstrdup((const char *)sqlite3_column_text(st, 1));
+        ix->srcs[ix->nsrc].col = xstrdup((const char *)sqlite3_column_text(st, 2));
+        ix->nsrc++;
+    }
+    sqlite3_finalize(st);
+    /* Table segments: the passage range of each source's table. */
+    for (int i = 0; i < ix->nsrc; i++) { ix->srcs[i].lo = ix->n; ix->srcs[i].hi = 0; }
+    for (long p = 0; p < ix->n; p++) {
+        int s = ix->src[p];
+        if (s < 0 || s >= ix->nsrc)
+            return gn_err_set(e, GN_ECORRUPT, "vector file names unknown source %d", s);
+        if (p < ix->srcs[s].lo) ix->srcs[s].lo = p;
+        ix->srcs[s].hi = p + 1;
+    }
+    for (int i = 0; i < ix->nsrc; i++)
+        for (int j = 0; j < ix->nsrc; j++)
+            if (strcmp(ix->srcs[i].tbl, ix->srcs[j].tbl) == 0 && ix->srcs[j].hi > 0) {
+                if (ix->srcs[j].lo < ix->srcs[i].lo) ix->srcs[i].lo = ix->srcs[j].lo;
+                if (ix->srcs[j].hi > ix->srcs[i].hi) ix->srcs[i].hi = ix->srcs[j].hi;
+            }
+    return 0;
+}
+
+int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opts *o,
+                  rt_index **out, gn_err *e)
+{
+    *out = NULL;
+    uint64_t nonce;
+    long n;
+    int rc = rt_state_fresh(db, dbpath, em, &nonce, &n, e);
+    if (rc) return rc;
+    rt_index *ix = xcalloc(1, sizeof *ix);
+    ix->db = db;
+    ix->em = em;
+    ix->opts = *o;
+    ix->n = n;
+    rc = map_vectors(ix, dbpath, e);
+    if (!rc && rt_embedder_dim(em) && ix->dim != rt_embedder_dim(em))
+        rc = gn_err_set(e, GN_ESTALE, "index vectors have %d dimensions, the embedder %d",
+                        ix->dim, rt_embedder_dim(em));
+    if (!rc) rc = load_faiss(ix, dbpath, e);
+    if (!rc) rc = load_sources(ix, e);
+    if (rc) { rt_index_free(ix); return rc; }
+    *out = ix;
+    return 0;
+}
+
+void rt_index_free(rt_index *ix)
+{
+    if (!ix) return;
+    if (ix->map) munmap(ix->map, ix->mapsize);
+    if (ix->faiss) faiss_Index_free(ix->faiss);
+    for (int i = 0; i < ix->nsrc; i++) { free(ix->srcs[i].tbl); free(ix->srcs[i].col); }
+    free(ix->srcs);
+    free(ix);
+}
+
+long rt_index_npassages(const rt_index *ix) { return ix->n; }
+
+const char *rt_index_kind(const rt_index *ix) { return ix->hnsw ? "hnsw" : "flat"; }

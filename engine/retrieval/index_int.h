@@ -1,0 +1,51 @@
+/*
+ * index_int.h — what index.c, index_build.c and search.c share.  Not a
+ * public header: only files of engine/retrieval include it.
+ */
+#ifndef GENIE_INDEX_INT_H
+#define GENIE_INDEX_INT_H
+
+#include "retrieval/index.h"
+
+#include <faiss/c_api/Index_c.h>
+
+#define VEC_MAGIC "GNVX0001"
+#define VEC_HDR 512
+
+/* The vector side file: a 512-byte header, then int64 row_id[n],
+ * int32 src[n], float vec[n][dim]. */
+typedef struct vec_header {
+    char magic[8];
+    uint32_t dim, pad;
+    uint64_t npass;
+    uint64_t nonce;
+    char embedder[256];
+} vec_header;
+
+/* A free-text column; lo..hi is the passage range of its whole table (rows
+ * are contiguous and ascending by row id within it). */
+typedef struct rt_source { char *tbl, *col; long lo, hi; } rt_source;
+
+struct rt_index {
+    sqlite3 *db;
+    rt_embedder *em;
+    rt_opts opts;
+    int dim;
+    long n;
+    void *map;
+    size_t mapsize;
+    const int64_t *row;        /* per passage */
+    const int32_t *src;        /* per passage */
+    const float *vec;          /* per passage, dim floats */
+    FaissIndex *faiss;
+    int hnsw;
+    rt_source *srcs;
+    int nsrc;
+};
+
+/* Freshness check shared by open and check; fills *nonce and *npass. */
+int rt_state_fresh(sqlite3 *db, const char *dbpath, const rt_embedder *em,
+                   uint64_t *nonce, long *npass, gn_err *e);
+
+
+#endif

@@ -1,0 +1,404 @@
+/*
+ * search.c — hybrid row ranking (see search.h for the scoring).
+ *
+ * Dense ranking takes one of two paths.  Exact: when the rows to rank hold at
+ * most opts.exact_limit passages (candidates given, or a small table), their
+ * vectors are scanned straight from the mapped vector file, row by row, since
+ * one row's passages are contiguous.  Approximate: otherwise FAISS returns the
+ * nearest passages, which are filtered (table, column, candidates) and folded
+ * into rows best-first, widening the search until enough rows are found.
+ * Lexical ranking is one FTS5 query ordered by bm25(), joined to the passage
+ * table for the column and candidate filters.  Both rankings keep each row's
+ * best passage.  Rejected: scoring rows by the mean of their passages (one
+ * strong review about parking must beat twenty silent ones), and a linear
+ * mix of raw scores (BM25 and cosine are on unrelated scales; ranks are not).
+ */
+#include "search.h"
+#include "index_int.h"
+#include "tokenize.h"
+#include "util/buf.h"
+#include "util/xmem.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct { int64_t row; float sim; int64_t pid; } rowscore;
+typedef struct { rowscore *v; int n, cap; } rowlist;
+
+static void push(rowlist *l, int64_t row, float sim, int64_t pid)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 64;
+        l->v = xrealloc(l->v, sizeof(rowscore) * (size_t)l->cap);
+    }
+    l->v[l->n++] = (rowscore){ row, sim, pid };
+}
+
+static int by_sim(const void *a, const void *b)
+{
+    const rowscore *x = a, *y = b;
+    if (x->sim != y->sim) return x->sim > y->sim ? -1 : 1;
+    return x->row < y->row ? -1 : x->row > y->row;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* ---- a small int64 -> slot hash map ----------------------------------- */
+typedef struct { int64_t *key; int *val; size_t mask; } i64map;
+
+static void map_init(i64map *m, size_t n)
+{
+    size_t cap = 16;
+    while (cap < n * 2) cap <<= 1;
+    m->key = xmalloc(sizeof(int64_t) * cap);
+    m->val = xmalloc(sizeof(int) * cap);
+    for (size_t i = 0; i < cap; i++) m->val[i] = -1;
+    m->mask = cap - 1;
+}
+
+static void map_release(i64map *m) { free(m->key); free(m->val); }
+
+static int *map_slot(i64map *m, int64_t k)
+{
+    size_t h = (size_t)((uint64_t)k * 0x9E3779B97F4A7C15ull >> 20) & m->mask;
+    while (m->val[h] >= 0 && m->key[h] != k) h = (h + 1) & m->mask;
+    m->key[h] = k;
+    return &m->val[h];
+}
+
+/* ---- query context ----------------------------------------------------- */
+typedef struct {
+    rt_index *ix;
+    const rt_query *q;
+    int64_t *cand;            /* sorted, unique */
+    long ncand;
+    long lo, hi;              /* passage segment of the table */
+    unsigned char *allowed;   /* per source, for the current constraint */
+    int depth;                /* rows per ranking */
+} qctx;
+
+static int in_cand(const qctx *c, int64_t row)
+{
+    if (!c->q->restrict_cand) return 1;
+    return bsearch(&row, c->cand, (size_t)c->ncand, sizeof(int64_t), cmp_i64) != NULL;
+}
+
+/* First passage of ROW in the segment, or -1. */
+static long row_start(const qctx *c, int64_t row)
+{
+    long a = c->lo, b = c->hi;
+    while (a < b) {
+        long m = a + (b - a) / 2;
+        if (c->ix->row[m] < row) a = m + 1; else b = m;
+    }
+    return a < c->hi && c->ix->row[a] == row ? a : -1;
+}
+
+static void best_of_row(const qctx *c, long p, const float *qv, rowlist *out)
+{
+    const rt_index *ix = c->ix;
+    int64_t row = ix->row[p];
+    float best = -2;
+    long bp = -1;
+    for (; p < c->hi && ix->row[p] == row; p++) {
+        if (!c->allowed[ix->src[p]]) continue;
+        float s = rt_dot(qv, ix->vec + (size_t)p * ix->dim, ix->dim);
+        if (s > best) { best = s; bp = p; }
+    }
+    if (bp >= 0) push(out, row, best, bp);
+}
+
+static void dense_exact(const qctx *c, const float *qv, rowlist *out)
+{
+    if (c->q->restrict_cand) {
+        for (long i = 0; i < c->ncand; i++) {
+            long p = row_start(c, c->cand[i]);
+            if (p >= 0) best_of_row(c, p, qv, out);
+        }
+        return;
+    }
+    for (long p = c->lo; p < c->hi;) {
+        int64_t row = c->ix->row[p];
+        best_of_row(c, p, qv, out);
+        while (p < c->hi && c->ix->row[p] == row) p++;
+    }
+}
+
+/* FAISS nearest passages, folded into rows best-first; returns 0 when it
+ * could not find enough rows before kq grew past the exact limit. */
+static int dense_faiss(const qctx *c, const float *qv, rowlist *out)
+{
+    rt_index *ix = c->ix;
+    long kq = c->depth * 8 > 256 ? c->depth * 8 : 256;
+    for (;;) {
+        if (kq > ix->n) kq = ix->n;
+        float *d = xmalloc(sizeof(float) * (size_t)kq);
+        idx_t *lab = xmalloc(sizeof(idx_t) * (size_t)kq);
+        faiss_Index_search(ix->faiss, 1, qv, kq, d, lab);
+        i64map seen;
+        map_init(&seen, (size_t)c->depth);
+        out->n = 0;
+        for (long i = 0; i < kq && out->n < c->depth; i++) {
+            idx_t p = lab[i];
+            if (p < c->lo || p >= c->hi || !c->allowed[ix->src[p]] || !in_cand(c, ix->row[p]))
+                continue;
+            int *slot = map_slot(&seen, ix->row[p]);
+            if (*slot >= 0) continue;
+            *slot = out->n;
+            push(out, ix->row[p], d[i], p);
+        }
+        map_release(&seen);
+        free(d);
+        free(lab);
+        if (out->n >= c->depth || kq >= ix->n) return 1;
+        if (kq * 4 > c->ix->opts.exact_limit) return 0;
+        kq *= 4;
+    }
+}
+
+static void dense_rank(const qctx *c, const float *qv, rowlist *out)
+{
+    long span = c->q->restrict_cand
+        ? (long)((double)c->ncand * (c->hi - c->lo) / (c->ix->n ? c->ix->n : 1) * 4 + 1)
+        : c->hi - c->lo;
+    out->n = 0;
+    if (span > c->ix->opts.exact_limit && dense_faiss(c, qv, out)) return;
+    out->n = 0;
+    dense_exact(c, qv, out);
+    qsort(out->v, (size_t)out->n, sizeof(rowscore), by_sim);
+    if (out->n > c->depth) out->n = c->depth;
+}
+
+/* ---- lexical ----------------------------------------------------------- */
+typedef struct { gn_buf *b; int n; } fts_ctx;
+
+static void fts_word(const char *w, int len, void *ud)
+{
+    fts_ctx *c = ud;
+    /* unicode61 splits on ' - &: do the same so terms match the index. */
+    int i = 0;
+    while (i < len) {
+        while (i < len && (w[i] == '\'' || w[i] == '-' || w[i] == '&')) i++;
+        int s = i;
+        while (i < len && w[i] != '\'' && w[i] != '-' && w[i] != '&') i++;
+        if (i > s && !rt_is_stopword(w + s, i - s) && !(i - s == 1 && w[s] == 's')) {
+            char term[72];
+            snprintf(term, sizeof term, "\"%.*s\"", i - s, w + s);
+            if (!strstr(c->b->data, term)) {
+                gn_buf_printf(c->b, "%s%s", c->n ? " OR " : "", term);
+                c->n++;
+            }
+        }
+    }
+}
+
+char *rt_fts_expr(const char *text)
+{
+    gn_buf b;
+    gn_buf_init(&b);
+    fts_ctx c = { &b, 0 };
+    rt_tokenize(text, fts_word, &c);
+    if (!c.n) { gn_buf_release(&b); return NULL; }
+    return gn_buf_detach(&b);
+}
+
+static int load_cand_table(const qctx *c, gn_err *e)
+{
+    sqlite3 *db = c->ix->db;
+    if (sqlite3_exec(db, "CREATE TEMP TABLE IF NOT EXISTS genie_cand(id INTEGER PRIMARY KEY);"
+                         "DELETE FROM temp.genie_cand;", NULL, NULL, NULL))
+        return st_dberr(db, e, "candidate rows");
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "INSERT INTO temp.genie_cand VALUES(?)", -1, &st, NULL))
+        return st_dberr(db, e, "candidate rows");
+    for (long i = 0; i < c->ncand; i++) {
+        sqlite3_bind_int64(st, 1, c->cand[i]);
+        sqlite3_step(st);
+        sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+static int bm25_rank(const qctx *c, const char *text, rowlist *out, gn_err *e)
+{
+    out->n = 0;
+    char *expr = rt_fts_expr(text);
+    if (!expr) return 0;
+    gn_buf sql;
+    gn_buf_init(&sql);
+    gn_buf_puts(&sql, "SELECT p.row_id, p.id FROM genie_fts JOIN genie_passages p "
+                      "ON p.id = genie_fts.rowid WHERE genie_fts MATCH ?1 AND p.src IN (");
+    for (int s = 0, first = 1; s < c->ix->nsrc; s++)
+        if (c->allowed[s]) { gn_buf_printf(&sql, "%s%d", first ? "" : ",", s); first = 0; }
+    gn_buf_puts(&sql, ")");
+    if (c->q->restrict_cand) gn_buf_puts(&sql, " AND p.row_id IN (SELECT id FROM temp.genie_cand)");
+    gn_buf_puts(&sql, " ORDER BY bm25(genie_fts) LIMIT ?2");
+    sqlite3_stmt *st;
+    int rc = 0;
+    if (sqlite3_prepare_v2(c->ix->db, sql.data, -1, &st, NULL)) {
+        rc = st_dberr(c->ix->db, e, "lexical search");
+    } else {
+        sqlite3_bind_text(st, 1, expr, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 2, c->depth * 10);
+        i64map seen;
+        map_init(&seen, (size_t)c->depth);
+        int step;
+        while (out->n < c->depth && (step = sqlite3_step(st)) == SQLITE_ROW) {
+            int64_t row = sqlite3_column_int64(st, 0);
+            int *slot = map_slot(&seen, row);
+            if (*slot >= 0) continue;
+            *slot = out->n;
+            push(out, row, NAN, sqlite3_column_int64(st, 1));
+        }
+        map_release(&seen);
+        if (out->n < c->depth && step != SQLITE_DONE && step != SQLITE_ROW)
+            rc = st_dberr(c->ix->db, e, "lexical search");
+        sqlite3_finalize(st);
+    }
+    gn_buf_release(&sql);
+    free(expr);
+    return rc;
+}
+
+/* ---- fusion ------------------------------------------------------------ */
+typedef struct { rt_hit *v; int n, cap; i64map map; } fused;
+
+static rt_hit *hit_for(fused *f, int64_t row)
+{
+    int *slot = map_slot(&f->map, row);
+    if (*slot < 0) {
+        if (f->n == f->cap) {
+            f->cap = f->cap ? f->cap * 2 : 64;
+            f->v = xrealloc(f->v, sizeof(rt_hit) * (size_t)f->cap);
+        }
+        rt_hit *h = &f->v[f->n];
+        memset(h, 0, sizeof *h);
+        h->row_id = row;
+        for (int i = 0; i < RT_MAXCONS; i++) { h->pid[i] = -1; h->sim[i] = NAN; }
+        *slot = f->n++;
+    }
+    return &f->v[*slot];
+}
+
+static void fuse(fused *f, const rowlist *l, int ci, double w, int K, const rt_index *ix,
+                 const float *qv)
+{
+    for (int r = 0; r < l->n; r++) {
+        rt_hit *h = hit_for(f, l->v[r].row);
+        h->score += w / (K + r + 1);
+        if (h->pid[ci] < 0) {
+            h->pid[ci] = l->v[r].pid;
+            h->sim[ci] = isnan(l->v[r].sim)
+                ? rt_dot(qv, ix->vec + (size_t)l->v[r].pid * ix->dim, ix->dim) : l->v[r].sim;
+        }
+    }
+}
+
+static int by_score(const void *a, const void *b)
+{
+    const rt_hit *x = a, *y = b;
+    if (x->score != y->score) return x->score > y->score ? -1 : 1;
+    return x->row_id < y->row_id ? -1 : x->row_id > y->row_id;
+}
+
+static int set_allowed(qctx *c, const rt_constraint *k, gn_err *e)
+{
+    int any_tbl = 0, any = 0;
+    for (int s = 0; s < c->ix->nsrc; s++) {
+        const rt_source *src = &c->ix->srcs[s];
+        int t = strcasecmp(src->tbl, c->q->tbl) == 0;
+        any_tbl |= t;
+        c->allowed[s] = t && (!k->col || strcasecmp(src->col, k->col) == 0);
+        if (c->allowed[s]) { any = 1; c->lo = src->lo; c->hi = src->hi; }
+    }
+    if (!any_tbl) return gn_err_set(e, GN_ENOTFOUND, "table %s has no free-text column", c->q->tbl);
+    if (!any) return gn_err_set(e, GN_ENOTFOUND, "%s.%s is not a free-text column", c->q->tbl, k->col);
+    return 0;
+}
+
+static int prepare(qctx *c, rt_index *ix, const rt_query *q, gn_err *e)
+{
+    memset(c, 0, sizeof *c);
+    c->ix = ix;
+    c->q = q;
+    if (q->ncons < 1 || q->ncons > RT_MAXCONS || q->k < 1)
+        return gn_err_set(e, GN_EUSAGE, "a search needs 1 to %d constraints and k >= 1", RT_MAXCONS);
+    c->depth = q->k * 4 > 100 ? q->k * 4 : 100;
+    if (q->restrict_cand && q->ncand > 0) {
+        c->cand = xmalloc(sizeof(int64_t) * (size_t)q->ncand);
+        memcpy(c->cand, q->cand, sizeof(int64_t) * (size_t)q->ncand);
+        qsort(c->cand, (size_t)q->ncand, sizeof(int64_t), cmp_i64);
+        long u = 0;
+        for (long i = 0; i < q->ncand; i++)
+            if (!u || c->cand[u - 1] != c->cand[i]) c->cand[u++] = c->cand[i];
+        c->ncand = u;
+    }
+    c->allowed = xcalloc((size_t)ix->nsrc + 1, 1);
+    return 0;
+}
+
+int rt_search(rt_index *ix, const rt_query *q, rt_hit **out, int *nout, gn_err *e)
+{
+    *out = NULL;
+    *nout = 0;
+    qctx c;
+    int rc = prepare(&c, ix, q, e);
+    fused f = { 0 };
+    map_init(&f.map, 256);
+    rowlist dl = { 0 }, bl = { 0 };
+    float *qv = NULL;
+    double w = q->mode == RT_DENSE ? 1 : q->mode == RT_BM25 ? 0 : ix->opts.dense_weight;
+    if (!rc && q->restrict_cand && q->mode != RT_DENSE) rc = load_cand_table(&c, e);
+    for (int i = 0; i < q->ncons && !rc; i++) {
+        rc = set_allowed(&c, &q->cons[i], e);
+        if (!rc) rc = rt_embed_alloc(ix->em, &q->cons[i].text, 1, &qv, e);
+        if (!rc && rt_embedder_dim(ix->em) != ix->dim)
+            rc = gn_err_set(e, GN_ESTALE, "query embedding has %d dimensions, the index %d",
+                            rt_embedder_dim(ix->em), ix->dim);
+        if (!rc && w > 0) dense_rank(&c, qv, &dl);
+        if (!rc && w < 1) rc = bm25_rank(&c, q->cons[i].text, &bl, e);
+        if (!rc && w > 0) fuse(&f, &dl, i, w, ix->opts.rrf_k, ix, qv);
+        if (!rc && w < 1) fuse(&f, &bl, i, 1 - w, ix->opts.rrf_k, ix, qv);
+        free(qv);
+        qv = NULL;
+    }
+    if (!rc) {
+        qsort(f.v, (size_t)f.n, sizeof(rt_hit), by_score);
+        *nout = f.n < q->k ? f.n : q->k;
+        *out = f.v;
+    } else {
+        free(f.v);
+    }
+    map_release(&f.map);
+    free(dl.v);
+    free(bl.v);
+    free(c.cand);
+    free(c.allowed);
+    return rc;
+}
+
+int rt_passage(rt_index *ix, int64_t pid, char **text, char **tbl, char **col, gn_err *e)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(ix->db, "SELECT p.text, s.tbl, s.col FROM genie_passages p "
+                           "JOIN genie_sources s ON s.src = p.src WHERE p.id = ?", -1, &st, NULL))
+        return st_dberr(ix->db, e, "reading a passage");
+    sqlite3_bind_int64(st, 1, pid);
+    int rc = 0;
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        if (text) *text = xstrdup((const char *)sqlite3_column_text(st, 0));
+        if (tbl) *tbl = xstrdup((const char *)sqlite3_column_text(st, 1));
+        if (col) *col = xstrdup((const char *)sqlite3_column_text(st, 2));
+    } else {
+        rc = gn_err_set(e, GN_ENOTFOUND, "no passage %lld", (long long)pid);
+    }
+    sqlite3_finalize(st);
+    return rc;
+}

@@ -1,0 +1,27 @@
+/*
+ * buf.h — a growable byte string, always NUL-terminated.
+ *
+ * Embedded struct: gn_buf_init / gn_buf_release.  data is owned by the buf;
+ * gn_buf_detach hands it to the caller.
+ */
+#ifndef GENIE_BUF_H
+#define GENIE_BUF_H
+
+#include <stddef.h>
+
+typedef struct gn_buf {
+    char *data;      /* never NULL after init */
+    size_t len, cap;
+} gn_buf;
+
+void gn_buf_init(gn_buf *b);
+void gn_buf_release(gn_buf *b);
+void gn_buf_reset(gn_buf *b);                 /* len = 0, keeps capacity */
+void gn_buf_add(gn_buf *b, const void *p, size_t n);
+void gn_buf_puts(gn_buf *b, const char *s);
+void gn_buf_putc(gn_buf *b, char c);
+void gn_buf_printf(gn_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Returns the string (caller frees) and leaves b empty and initialized. */
+char *gn_buf_detach(gn_buf *b);
+
+#endif

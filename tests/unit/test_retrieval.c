@@ -1,0 +1,296 @@
+/*
+ * test_retrieval.c — passages, index build and staleness, and hybrid search
+ * on a tiny hand-made knowledge base whose answers are known.
+ */
+#include "harness.h"
+#include "retrieval/embed.h"
+#include "retrieval/index.h"
+#include "retrieval/search.h"
+#include "retrieval/wordvec.h"
+#include "store/kb.h"
+#include "store/passages.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+static const char *fixture_sql =
+    "CREATE TABLE places(_id INTEGER PRIMARY KEY, name TEXT, city TEXT, reviews TEXT, dishes TEXT);"
+    "CREATE TABLE genie_columns(tbl TEXT, col TEXT, pos INTEGER, type TEXT, is_array INTEGER,"
+    "  free_text INTEGER, enum_values TEXT, description TEXT, PRIMARY KEY(tbl,col));"
+    "INSERT INTO genie_columns VALUES"
+    " ('places','_id',0,'int',0,0,NULL,NULL), ('places','name',1,'text',0,0,NULL,NULL),"
+    " ('places','city',2,'enum',0,0,'[\"north\",\"south\"]',NULL),"
+    " ('places','reviews',3,'text',1,1,NULL,NULL), ('places','dishes',4,'text',1,1,NULL,NULL);"
+    "INSERT INTO places VALUES"
+    " (1,'Candle Bistro','north','[\"Perfect spot for a date night, candlelit and intimate.\",\"The pasta was decent.\"]','[\"spaghetti carbonara\",\"tiramisu\"]'),"
+    " (2,'Lot Diner','north','[\"Plenty of parking in the big lot out back.\",\"Burgers are greasy but good.\"]','[\"cheeseburger\",\"french fries\"]'),"
+    " (3,'Noisy Pub','south','[\"Loud music and crowded, we could not hear each other.\",\"Great beer selection.\"]','[\"fish and chips\",\"pale ale\"]'),"
+    " (4,'Family Taqueria','south','[\"Our kids loved it, very family friendly with a play area.\",\"Tacos were fresh.\"]','[\"carnitas tacos\",\"horchata\"]'),"
+    " (5,'Sushi Zen','south','[\"Fresh fish, the omakase was wonderful.\",\"A bit pricey.\"]','[\"salmon nigiri\",\"tuna sashimi\"]');";
+
+typedef struct {
+    char path[600];
+    sqlite3 *db;
+    rt_embedder *em;
+    rt_opts o;
+} fx;
+
+static int fx_open(fx *f, int build)
+{
+    snprintf(f->path, sizeof f->path, "%s/kb.db", th_tmpdir());
+    unlink(f->path);
+    sqlite3 *db;
+    if (sqlite3_open(f->path, &db) || sqlite3_exec(db, fixture_sql, NULL, NULL, NULL)) return -1;
+    sqlite3_close(db);
+    gn_err e;
+    if (st_open(f->path, 1, &f->db, &e)) return -1;
+    if (rt_embedder_glove_new(th_path("build/share/genie/wordvec.bin"), &f->em, &e)) return -1;
+    rt_opts_default(&f->o);
+    if (build && rt_index_build(f->db, f->path, f->em, &f->o, NULL, NULL, &e)) return -1;
+    return 0;
+}
+
+static void fx_close(fx *f)
+{
+    sqlite3_close(f->db);
+    rt_embedder_free(f->em);
+}
+
+static int64_t top(rt_index *ix, const char *col, const char *text, enum rt_mode mode,
+                   const int64_t *cand, long ncand)
+{
+    rt_constraint c = { col, text };
+    rt_query q = { "places", &c, 1, cand, ncand, cand != NULL, 3, mode };
+    rt_hit *h;
+    int n;
+    gn_err e;
+    if (rt_search(ix, &q, &h, &n, &e) || n == 0) return -1;
+    int64_t r = h[0].row_id;
+    free(h);
+    return r;
+}
+
+static void count_chunk(const char *s, int len, void *ud)
+{
+    int *c = ud;
+    (void)s;
+    if (len > 25) c[1] = 1;
+    c[0]++;
+}
+
+TEST(chunk_limits_respected)
+{
+    int c[2] = { 0, 0 };
+    int n = st_chunk("One short sentence. Another sentence here! A third one follows? End",
+                     25, count_chunk, c);
+    CHECK_INT(n, 3);
+    CHECK_INT(c[0], 3);
+    CHECK_INT(c[1], 0);
+    c[0] = c[1] = 0;
+    CHECK_INT(st_chunk("short", 25, count_chunk, c), 1);
+}
+
+TEST(fts_expression_drops_stop_words)
+{
+    char *x = rt_fts_expr("Is the parking easy? family-friendly & kids'");
+    REQUIRE(x != NULL);
+    CHECK_STR(x, "\"parking\" OR \"easy\" OR \"family\" OR \"friendly\" OR \"kids\"");
+    free(x);
+    CHECK(rt_fts_expr("the of and") == NULL);
+}
+
+TEST(wordvec_lookup_and_similarity)
+{
+    rt_embedder *em;
+    gn_err e;
+    REQUIRE(rt_embedder_glove_new(th_path("build/share/genie/wordvec.bin"), &em, &e) == 0);
+    CHECK_INT(rt_embedder_dim(em), 100);
+    const char *t[3] = { "romantic dinner for two", "intimate candlelit date night", "parking lot" };
+    float v[300];
+    REQUIRE(rt_embed(em, t, 3, v, &e) == 0);
+    float close = rt_dot(v, v + 100, 100), far = rt_dot(v, v + 200, 100);
+    CHECK(close > far);
+    CHECK(rt_dot(v, v, 100) > 0.999f);
+    rt_embedder_free(em);
+}
+
+TEST(wordvec_corrupt_file_reported)
+{
+    char p[600];
+    snprintf(p, sizeof p, "%s/bad.bin", th_tmpdir());
+    FILE *f = fopen(p, "wb");
+    fputs("GNWV0001garbage", f);
+    fclose(f);
+    rt_wordvec *wv;
+    gn_err e;
+    CHECK_INT(rt_wordvec_open(p, &wv, &e), GN_ECORRUPT);
+    CHECK_CONTAINS(e.msg, "bad.bin");
+    CHECK_INT(rt_wordvec_open("/nonexistent/x.bin", &wv, &e), GN_EIO);
+}
+
+TEST(kb_open_errors_are_clear)
+{
+    sqlite3 *db;
+    gn_err e;
+    CHECK_INT(st_open("/nonexistent/kb.db", 0, &db, &e), GN_ENOTFOUND);
+    CHECK_CONTAINS(e.msg, "no such database");
+    char p[600];
+    snprintf(p, sizeof p, "%s/junk.db", th_tmpdir());
+    FILE *f = fopen(p, "wb");
+    for (int i = 0; i < 200; i++) fputs("this is not a database at all ", f);
+    fclose(f);
+    CHECK_INT(st_open(p, 0, &db, &e), GN_ECORRUPT);
+    CHECK_CONTAINS(e.msg, "junk.db");
+    snprintf(p, sizeof p, "%s/plain.db", th_tmpdir());
+    sqlite3_open(p, &db);
+    sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL, NULL);
+    sqlite3_close(db);
+    CHECK_INT(st_open(p, 0, &db, &e), GN_ECORRUPT);
+    CHECK_CONTAINS(e.msg, "not a genie knowledge base");
+}
+
+TEST(index_build_then_fresh_then_stale_on_change)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 0) == 0);
+    gn_err e;
+    CHECK_INT(rt_index_check(f.db, f.path, f.em, &e), GN_ESTALE);
+    CHECK_CONTAINS(e.msg, "not been indexed");
+    REQUIRE(rt_index_build(f.db, f.path, f.em, &f.o, NULL, NULL, &e) == 0);
+    CHECK_INT(rt_index_check(f.db, f.path, f.em, &e), 0);
+    /* a change to free text makes it stale */
+    sqlite3_exec(f.db, "UPDATE places SET reviews='[\"new\"]' WHERE _id=3", NULL, NULL, NULL);
+    CHECK_INT(rt_index_check(f.db, f.path, f.em, &e), GN_ESTALE);
+    CHECK_CONTAINS(e.msg, "data changed");
+    rt_index *ix;
+    CHECK_INT(rt_index_open(f.db, f.path, f.em, &f.o, &ix, &e), GN_ESTALE);
+    REQUIRE(rt_index_build(f.db, f.path, f.em, &f.o, NULL, NULL, &e) == 0);
+    CHECK_INT(rt_index_check(f.db, f.path, f.em, &e), 0);
+    /* a change to a structured column does not */
+    sqlite3_exec(f.db, "UPDATE places SET name='Renamed' WHERE _id=3", NULL, NULL, NULL);
+    CHECK_INT(rt_index_check(f.db, f.path, f.em, &e), 0);
+    /* inserts and deletes do */
+    sqlite3_exec(f.db, "DELETE FROM places WHERE _id=5", NULL, NULL, NULL);
+    CHECK_INT(rt_index_check(f.db, f.path, f.em, &e), GN_ESTALE);
+    fx_close(&f);
+}
+
+TEST(index_stale_when_side_files_damaged)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1) == 0);
+    gn_err e;
+    char *vp = rt_vec_path(f.path), *fp = rt_faiss_path(f.path);
+    REQUIRE(truncate(vp, 600) == 0);
+    CHECK_INT(rt_index_check(f.db, f.path, f.em, &e), GN_ESTALE);
+    CHECK_CONTAINS(e.msg, "truncated");
+    REQUIRE(rt_index_build(f.db, f.path, f.em, &f.o, NULL, NULL, &e) == 0);
+    unlink(fp);
+    CHECK_INT(rt_index_check(f.db, f.path, f.em, &e), GN_ESTALE);
+    CHECK_CONTAINS(e.msg, "missing");
+    REQUIRE(rt_index_build(f.db, f.path, f.em, &f.o, NULL, NULL, &e) == 0);
+    /* a vector file from another build of the same database */
+    char cmd[2000];
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s.old'", vp, vp);
+    REQUIRE(system(cmd) == 0);
+    REQUIRE(rt_index_build(f.db, f.path, f.em, &f.o, NULL, NULL, &e) == 0);
+    snprintf(cmd, sizeof cmd, "mv '%s.old' '%s'", vp, vp);
+    REQUIRE(system(cmd) == 0);
+    CHECK_INT(rt_index_check(f.db, f.path, f.em, &e), GN_ESTALE);
+    CHECK_CONTAINS(e.msg, "another build");
+    free(vp);
+    free(fp);
+    fx_close(&f);
+}
+
+TEST(index_stale_for_another_embedder)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1) == 0);
+    rt_embedder *other;
+    gn_err e;
+    REQUIRE(rt_embedder_remote_new("http://127.0.0.1:9/v1", "m", NULL, 8, &other, &e) == 0);
+    CHECK_INT(rt_index_check(f.db, f.path, other, &e), GN_ESTALE);
+    CHECK_CONTAINS(e.msg, "embedder");
+    rt_embedder_free(other);
+    fx_close(&f);
+}
+
+TEST(search_finds_known_answers)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1) == 0);
+    rt_index *ix;
+    gn_err e;
+    REQUIRE(rt_index_open(f.db, f.path, f.em, &f.o, &ix, &e) == 0);
+    CHECK_INT(rt_index_npassages(ix), 20);
+    CHECK_STR(rt_index_kind(ix), "flat");
+    /* paraphrase only: no shared word, dense must carry it */
+    CHECK_INT(top(ix, "reviews", "romantic evening", RT_DENSE, NULL, 0), 1);
+    CHECK_INT(top(ix, "reviews", "romantic evening", RT_HYBRID, NULL, 0), 1);
+    CHECK_INT(top(ix, "reviews", "is parking easy", RT_BM25, NULL, 0), 2);
+    CHECK_INT(top(ix, "reviews", "is parking easy", RT_HYBRID, NULL, 0), 2);
+    CHECK_INT(top(ix, "reviews", "welcoming to children", RT_HYBRID, NULL, 0), 4);
+    CHECK_INT(top(ix, "dishes", "raw tuna", RT_HYBRID, NULL, 0), 5);
+    CHECK_INT(top(ix, NULL, "noisy", RT_DENSE, NULL, 0), 3);
+    /* candidates restrict the ranking */
+    int64_t cand[] = { 3, 4, 4, 5 };
+    int64_t r = top(ix, "reviews", "romantic evening", RT_HYBRID, cand, 4);
+    CHECK(r >= 3 && r <= 5);
+    CHECK_INT(top(ix, "reviews", "parking", RT_HYBRID, cand, 0), -1);
+    rt_index_free(ix);
+    fx_close(&f);
+}
+
+TEST(search_aggregates_constraints)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1) == 0);
+    rt_index *ix;
+    gn_err e;
+    REQUIRE(rt_index_open(f.db, f.path, f.em, &f.o, &ix, &e) == 0);
+    rt_constraint c[2] = { { "reviews", "plenty of parking" }, { "dishes", "cheeseburger" } };
+    rt_query q = { "places", c, 2, NULL, 0, 0, 5, RT_HYBRID };
+    rt_hit *h;
+    int n;
+    REQUIRE(rt_search(ix, &q, &h, &n, &e) == 0);
+    REQUIRE(n >= 2);
+    CHECK_INT(h[0].row_id, 2);
+    CHECK(h[0].pid[0] >= 0 && h[0].pid[1] >= 0);
+    CHECK(h[0].score > h[1].score);
+    char *text, *col;
+    REQUIRE(rt_passage(ix, h[0].pid[1], &text, NULL, &col, &e) == 0);
+    CHECK_STR(col, "dishes");
+    CHECK_STR(text, "cheeseburger");
+    free(text);
+    free(col);
+    free(h);
+    rt_constraint bad = { "name", "x" };
+    q.cons = &bad;
+    q.ncons = 1;
+    CHECK_INT(rt_search(ix, &q, &h, &n, &e), GN_ENOTFOUND);
+    q.tbl = "nope";
+    CHECK_INT(rt_search(ix, &q, &h, &n, &e), GN_ENOTFOUND);
+    rt_index_free(ix);
+    fx_close(&f);
+}
+
+TEST(search_hnsw_matches_flat_on_fixture)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 0) == 0);
+    f.o.hnsw_threshold = 5;      /* force HNSW on 20 passages */
+    f.o.exact_limit = 1;         /* and force the FAISS path */
+    gn_err e;
+    REQUIRE(rt_index_build(f.db, f.path, f.em, &f.o, NULL, NULL, &e) == 0);
+    rt_index *ix;
+    REQUIRE(rt_index_open(f.db, f.path, f.em, &f.o, &ix, &e) == 0);
+    CHECK_STR(rt_index_kind(ix), "hnsw");
+    CHECK_INT(top(ix, "reviews", "romantic evening", RT_DENSE, NULL, 0), 1);
+    CHECK_INT(top(ix, "reviews", "welcoming to children", RT_HYBRID, NULL, 0), 4);
+    int64_t cand[] = { 3, 4, 5 };
+    int64_t r = top(ix, "reviews", "romantic evening", RT_DENSE, cand, 3);
+    CHECK(r >= 3 && r <= 5);
+    rt_index_free(ix);
+    fx_close(&f);
+}

@@ -1,0 +1,70 @@
+/*
+ * main.c — genie's entry point: load the configuration, then dispatch to
+ * the requested mode.  The only place that picks exit statuses:
+ * 0 ok, 1 runtime error, 2 usage error.
+ */
+#include "cli.h"
+
+#include <curl/curl.h>
+#include <locale.h>
+#include <stdio.h>
+
+int cli_fail(const gn_err *e)
+{
+    char buf[1200];
+    fprintf(stderr, "genie: %s\n", gn_err_str(e, buf, sizeof buf));
+    return e->code == GN_EUSAGE ? EXIT_USAGE : EXIT_RUNTIME;
+}
+
+static int print_buf(void (*fn)(gn_buf *))
+{
+    gn_buf b;
+    gn_buf_init(&b);
+    fn(&b);
+    fputs(b.data, stdout);
+    gn_buf_release(&b);
+    return EXIT_OK;
+}
+
+static int dispatch(const cfg_t *c)
+{
+    switch (cfg_action(c)) {
+    case CFG_HELP: return print_buf(cfg_help);
+    case CFG_VERSION: return print_buf(cfg_version);
+    case CFG_PRINT_CONFIG: {
+        gn_buf b;
+        gn_buf_init(&b);
+        cfg_print(c, &b);
+        fputs(b.data, stdout);
+        gn_buf_release(&b);
+        return EXIT_OK;
+    }
+    case CFG_RUN: break;
+    }
+    if (cfg_bool(c, OPT_REINDEX)) return cli_reindex(c);
+    if (cfg_str(c, OPT_SEARCH)[0]) return cli_search(c);
+    return cli_search_loop(c);
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "");
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    cfg_t *c = cfg_new();
+    gn_err e;
+    gn_err_clear(&e);
+    int status;
+    if (cfg_load(c, argc, argv, &e)) {
+        status = cli_fail(&e);
+        if (e.code == GN_EUSAGE) fputs("Try 'genie --help'.\n", stderr);
+        else status = e.code == GN_EPARSE || e.code == GN_ELIMIT ? EXIT_USAGE : status;
+    } else {
+        size_t nw;
+        const char *const *w = cfg_warnings(c, &nw);
+        for (size_t i = 0; i < nw; i++) fprintf(stderr, "genie: warning: %s\n", w[i]);
+        status = dispatch(c);
+    }
+    cfg_free(c);
+    curl_global_cleanup();
+    return status;
+}

@@ -77,12 +77,18 @@ sample_db/restaurants.db: $(B)/genie-gen
 	$(B)/genie-gen restaurants --scale 1 --seed 1 -o $@
 sample_db/courses.db: $(B)/genie-gen
 	$(B)/genie-gen courses --scale 1 --seed 1 -o $@
+# Their retrieval indexes (the reindex itself writes the database, so the
+# index file is touched after it to stay the newer of the two).
+SAMPLE_IX := $(SAMPLES:.db=.db.faiss)
+sample_db/%.db.faiss: sample_db/%.db $(B)/genie
+	$(B)/genie --db $< --reindex --quiet
+	@touch $@
 
 # ---- test, run, bench ----------------------------------------------------
 test: all $(B)/test-unit $(B)/genie-gen $(SAMPLES)
 	@GENIE_TOP=$(CURDIR) B=$(B) tests/run.sh
 
-run: all $(SAMPLES)
+run: all $(SAMPLE_IX)
 	$(B)/genie --db sample_db/restaurants.db
 
 bench: all $(B)/bench-retrieval $(B)/genie-gen
@@ -98,12 +104,12 @@ asan:
 
 # ---- install -------------------------------------------------------------
 DATADIR = $(DESTDIR)$(PREFIX)/share/genie
-install: all $(SAMPLES)
+install: all $(SAMPLE_IX)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DATADIR) $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(B)/genie $(DESTDIR)$(PREFIX)/bin/genie
 	install -m 644 $(B)/share/genie/wordvec.bin $(B)/share/genie/wordvec.LICENSE $(DATADIR)/
 	install -d $(DATADIR)/sample_db
-	install -m 644 $(SAMPLES) $(DATADIR)/sample_db/
+	install -m 644 $(SAMPLES) $(SAMPLES:=.vec) $(SAMPLES:=.faiss) $(DATADIR)/sample_db/
 	install -m 644 man/genie.1 $(DESTDIR)$(PREFIX)/share/man/man1/genie.1
 
 uninstall:
@@ -112,7 +118,7 @@ uninstall:
 
 # `clean` keeps what setup fetched (build/deps, build/share); `distclean` does not.
 clean:
-	rm -rf $(B)/obj $(B)/asan $(B)/genie $(B)/genie-gen $(B)/libgenie.a $(B)/test-unit $(B)/bench-* $(SAMPLES) sample_db/*.faiss
+	rm -rf $(B)/obj $(B)/asan $(B)/genie $(B)/genie-gen $(B)/libgenie.a $(B)/test-unit $(B)/bench-* $(SAMPLES) sample_db/*.faiss sample_db/*.vec
 
 distclean: clean
 	rm -rf $(B)

@@ -63,6 +63,11 @@ for d in /usr/local/lib /usr/lib/$MULTI /usr/lib; do
 done
 
 FAISS_C_LIB=$BUILD/deps/libfaiss_c.a
+# Bump when the way the C API is compiled changes: a library built another
+# way is rebuilt.  NDEBUG keeps the C API from printing exceptions to stderr
+# (genie reports them itself).
+FAISS_C_ID="c_api-ndebug-1"
+[ "$(cat "$FAISS_C_LIB.id" 2>/dev/null)" = "$FAISS_C_ID" ] || rm -f "$FAISS_C_LIB"
 if [ -n "$faiss_c_sys" ]; then
     FAISS_LIBS="-L$faiss_c_sys -lfaiss_c"
     say "using system FAISS C API in $faiss_c_sys"
@@ -91,9 +96,10 @@ else
         rm -rf "$obj"; mkdir -p "$obj"
         ( cd "$capi"
           for f in *.cpp impl/*.cpp utils/*.cpp; do
-              g++ -O2 -fPIC -fopenmp -I/usr/include -I.. -c "$f" -o "$obj/$(echo "$f" | tr / _).o"
+              g++ -O2 -DNDEBUG -fPIC -fopenmp -I/usr/include -I.. -c "$f" -o "$obj/$(echo "$f" | tr / _).o"
           done ) || die "compiling the FAISS C API failed"
         ar rcs "$FAISS_C_LIB.tmp" "$obj"/*.o && mv "$FAISS_C_LIB.tmp" "$FAISS_C_LIB"
+        echo "$FAISS_C_ID" > "$FAISS_C_LIB.id"
         rm -rf "$obj" "$src"
     fi
     FAISS_LIBS="$FAISS_C_LIB"

@@ -6,7 +6,8 @@
 # that CI reads.  Exit status 1 when anything failed.
 set -u
 B=${B:-build}
-export GENIE_TOP=${GENIE_TOP:-$(pwd)} GENIE_BIN=${GENIE_BIN:-$GENIE_TOP/$B/genie}
+export GENIE_TOP=${GENIE_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+export GENIE_BIN=${GENIE_BIN:-$GENIE_TOP/$B/genie}
 total_p=0 total_f=0
 run_suite() {
     local name=$1; shift

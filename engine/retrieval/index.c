@@ -13,6 +13,7 @@
 #include <faiss/c_api/AutoTune_c.h>
 #include <faiss/c_api/error_c.h>
 #include <faiss/c_api/index_io_c.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -62,15 +63,21 @@ static int map_vectors(rt_index *ix, const char *dbpath, gn_err *e)
 
 static int load_faiss(rt_index *ix, const char *dbpath, gn_err *e)
 {
+    /* A damaged body reads as stale, like any other unusable derived file:
+     * the caller rebuilds it when it can. */
     char *path = rt_faiss_path(dbpath);
+    FILE *f = fopen(path, "rb");
     int rc = 0;
-    if (faiss_read_index_fname(path, 0, &ix->faiss)) {
-        const char *m = faiss_get_last_error();
-        rc = gn_err_set(e, GN_ECORRUPT, "%s: cannot read FAISS index: %s", path, m ? m : "?");
+    if (!f || fseek(f, (long)sizeof(faiss_header), SEEK_SET) != 0 ||
+        faiss_read_index(f, 0, &ix->faiss)) {
+        const char *m = f ? faiss_get_last_error() : strerror(errno);
+        rc = gn_err_set(e, GN_ESTALE, "retrieval index is stale: %s is unreadable (%s)",
+                        path, m ? m : "?");
     } else if (faiss_Index_ntotal(ix->faiss) != ix->n || faiss_Index_d(ix->faiss) != ix->dim) {
-        rc = gn_err_set(e, GN_ESTALE, "%s: FAISS index does not match the vector file "
-                        "(run genie --reindex)", path);
+        rc = gn_err_set(e, GN_ESTALE, "retrieval index is stale: %s does not match the vector file",
+                        path);
     }
+    if (f) fclose(f);
     free(path);
     if (rc) return rc;
     sqlite3_stmt *st;

@@ -162,8 +162,22 @@ static int faiss_fail(gn_err *e, const char *what)
     return gn_err_set(e, GN_EIO, "FAISS %s failed: %s", what, m ? m : "unknown error");
 }
 
+static int write_faiss(const char *path, const FaissIndex *ix, uint64_t nonce, long n, gn_err *e)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return gn_err_set(e, GN_EIO, "cannot create %s: %s", path, strerror(errno));
+    faiss_header h = { .nonce = nonce, .npass = (uint64_t)n };
+    memcpy(h.magic, FAISS_MAGIC, 8);
+    int rc = write_all(f, &h, sizeof h, path, e);
+    if (!rc && faiss_write_index(ix, f)) rc = faiss_fail(e, "write_index");
+    if (!rc && (fflush(f) != 0 || fsync(fileno(f)) != 0))
+        rc = gn_err_set(e, GN_EIO, "writing %s: %s", path, strerror(errno));
+    if (fclose(f) != 0 && !rc) rc = gn_err_set(e, GN_EIO, "writing %s: %s", path, strerror(errno));
+    return rc;
+}
+
 static int build_faiss(const char *path, const float *vec, long n, int dim, const rt_opts *o,
-                       int *hnsw, st_progress_fn progress, void *ud, gn_err *e)
+                       uint64_t nonce, int *hnsw, st_progress_fn progress, void *ud, gn_err *e)
 {
     FaissIndex *ix = NULL;
     *hnsw = n > o->hnsw_threshold;
@@ -176,7 +190,7 @@ static int build_faiss(const char *path, const float *vec, long n, int dim, cons
         if (faiss_Index_add(ix, m, vec + (size_t)i * dim)) rc = faiss_fail(e, "add");
         if (progress) progress("vector index", i + m, n, ud);
     }
-    if (!rc && faiss_write_index_fname(ix, path)) rc = faiss_fail(e, "write_index");
+    if (!rc) rc = write_faiss(path, ix, nonce, n, e);
     faiss_Index_free(ix);
     return rc;
 }
@@ -221,7 +235,7 @@ static int build_files(sqlite3 *db, const char *dbpath, rt_embedder *em, const r
         snprintf(h.embedder, sizeof h.embedder, "%s", rt_embedder_id(em));
         rc = write_vec_file(vt, &h, row, src, vec ? vec : (float *)src, e);
     }
-    if (!rc) rc = build_faiss(ft, vec ? vec : (float *)src, n, *dim, o, hnsw, progress, ud, e);
+    if (!rc) rc = build_faiss(ft, vec ? vec : (float *)src, n, *dim, o, nonce, hnsw, progress, ud, e);
     if (!rc && (rename(vt, vp) || rename(ft, fp)))
         rc = gn_err_set(e, GN_EIO, "renaming index files next to %s: %s", dbpath, strerror(errno));
     if (rc) { unlink(vt); unlink(ft); }
@@ -234,7 +248,7 @@ int rt_index_build(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_op
                    st_progress_fn progress, void *ud, gn_err *e)
 {
     if (sqlite3_db_readonly(db, "main") == 1)
-        return gn_err_set(e, GN_EUSAGE, "%s is read-only: cannot build its retrieval index", dbpath);
+        return gn_err_set(e, GN_EIO, "%s is read-only: cannot build its retrieval index", dbpath);
     if (exec(db, "BEGIN IMMEDIATE", e)) return e ? e->code : GN_EDB;
     st_schema *s = NULL;
     long n = 0;

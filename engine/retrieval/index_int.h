@@ -14,6 +14,15 @@
 
 /* The vector side file: a 512-byte header, then int64 row_id[n],
  * int32 src[n], float vec[n][dim]. */
+/* The FAISS side file: this 64-byte header, then FAISS's own format. */
+#define FAISS_MAGIC "GNFX0001"
+typedef struct faiss_header {
+    char magic[8];
+    uint64_t nonce;
+    uint64_t npass;
+    char pad[40];
+} faiss_header;
+
 typedef struct vec_header {
     char magic[8];
     uint32_t dim, pad;

@@ -86,12 +86,18 @@ static int check_vec_file(const char *dbpath, uint64_t nonce, long npass, int di
     return rc;
 }
 
-static int check_faiss_file(const char *dbpath, gn_err *e)
+static int check_faiss_file(const char *dbpath, uint64_t nonce, long npass, gn_err *e)
 {
     char *path = rt_faiss_path(dbpath);
-    struct stat sb;
+    FILE *f = fopen(path, "rb");
+    faiss_header h;
     int rc = 0;
-    if (stat(path, &sb) != 0) rc = stale(e, "its FAISS index file is missing");
+    if (!f) rc = stale(e, "its FAISS index file is missing");
+    else if (fread(&h, sizeof h, 1, f) != 1 || memcmp(h.magic, FAISS_MAGIC, 8))
+        rc = stale(e, "its FAISS index file is damaged");
+    else if (h.nonce != nonce || (long)h.npass != npass)
+        rc = stale(e, "its FAISS index file belongs to another build");
+    if (f) fclose(f);
     if (rc) gn_err_prefix(e, "%s: ", path);
     free(path);
     return rc;
@@ -122,7 +128,7 @@ int rt_state_fresh(sqlite3 *db, const char *dbpath, const rt_embedder *em,
         *nonce = strtoull(non, NULL, 16);
         *npass = atol(np);
         rc = check_vec_file(dbpath, *nonce, *npass, atoi(dim), e);
-        if (!rc) rc = check_faiss_file(dbpath, e);
+        if (!rc) rc = check_faiss_file(dbpath, *nonce, *npass, e);
     }
     free(built); free(src); free(emb); free(srcs); free(non); free(np); free(ntrig);
     free(dim); free(now);

@@ -86,6 +86,7 @@ typedef struct {
 static int in_cand(const qctx *c, int64_t row)
 {
     if (!c->q->restrict_cand) return 1;
+    if (c->ncand == 0) return 0;
     return bsearch(&row, c->cand, (size_t)c->ncand, sizeof(int64_t), cmp_i64) != NULL;
 }
 
@@ -171,7 +172,7 @@ static void dense_rank(const qctx *c, const float *qv, rowlist *out)
     if (span > c->ix->opts.exact_limit && dense_faiss(c, qv, out)) return;
     out->n = 0;
     dense_exact(c, qv, out);
-    qsort(out->v, (size_t)out->n, sizeof(rowscore), by_sim);
+    if (out->n > 1) qsort(out->v, (size_t)out->n, sizeof(rowscore), by_sim);
     if (out->n > c->depth) out->n = c->depth;
 }
 
@@ -249,7 +250,7 @@ static int bm25_rank(const qctx *c, const char *text, rowlist *out, gn_err *e)
         sqlite3_bind_int(st, 2, c->depth * 10);
         i64map seen;
         map_init(&seen, (size_t)c->depth);
-        int step;
+        int step = SQLITE_DONE;
         while (out->n < c->depth && (step = sqlite3_step(st)) == SQLITE_ROW) {
             int64_t row = sqlite3_column_int64(st, 0);
             int *slot = map_slot(&seen, row);
@@ -370,7 +371,7 @@ int rt_search(rt_index *ix, const rt_query *q, rt_hit **out, int *nout, gn_err *
         qv = NULL;
     }
     if (!rc) {
-        qsort(f.v, (size_t)f.n, sizeof(rt_hit), by_score);
+        if (f.n > 1) qsort(f.v, (size_t)f.n, sizeof(rt_hit), by_score);
         *nout = f.n < q->k ? f.n : q->k;
         *out = f.v;
     } else {

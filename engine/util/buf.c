@@ -66,6 +66,7 @@ void gn_buf_printf(gn_buf *b, const char *fmt, ...)
 char *gn_buf_detach(gn_buf *b)
 {
     char *s = b->data;
-    gn_buf_init(b);
+    b->data = NULL;
+    b->len = b->cap = 0;
     return s;
 }

@@ -21,7 +21,8 @@ void gn_buf_add(gn_buf *b, const void *p, size_t n);
 void gn_buf_puts(gn_buf *b, const char *s);
 void gn_buf_putc(gn_buf *b, char c);
 void gn_buf_printf(gn_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Returns the string (caller frees) and leaves b empty and initialized. */
+/* Returns the string (caller frees) and leaves b released: gn_buf_release
+ * is then a no-op and gn_buf_init makes it usable again. */
 char *gn_buf_detach(gn_buf *b);
 
 #endif

@@ -30,6 +30,7 @@ TEST(buf_grows_and_detaches)
     char *s = gn_buf_detach(&b);
     CHECK_INT(strlen(s), 2000);
     CHECK_INT(b.len, 0);
+    CHECK(b.data == NULL);
     free(s);
     gn_buf_release(&b);
     char *t = xasprintf("%s-%d", "a", 5);

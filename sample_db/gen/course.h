@@ -7,7 +7,10 @@
 #ifndef GENIE_GEN_COURSE_H
 #define GENIE_GEN_COURSE_H
 
+#include <sqlite3.h>
+
 #include "engine/util/buf.h"
+#include "engine/util/err.h"
 #include "review.h"
 #include "rng.h"
 
@@ -81,6 +84,10 @@ typedef struct gen_course {
     double rating, hours;             /* averages in the ratings table */
     signed char attr[CA_COUNT];
 } gen_course;
+
+/* Insert the degree programs (CS BS, minor, MS tracks) whose requirement
+ * texts name courses of the catalog cs[0..n). */
+int gen_programs_write(sqlite3 *db, const gen_course *cs, long n, gn_err *e);
 
 /* Write n reviews (5..15) of c into s, with their mentions. */
 void gen_course_reviews(const gen_course *c, int n, gen_rng *rng, gen_review_set *s);

@@ -36,7 +36,7 @@ const gen_area gen_area_table[] = {
  "probabilistic reasoning|heuristic search|knowledge representation|AI safety|large language models|"
  "agents and tool use",
  "Python", "[a game-playing agent|an autonomous agent|a planning system|an AI assistant]", 0.3, 0.5, 0.3},
-{"ml", "machine learning", "Machine Learning", 1.3, "229-230|236|320-339",
+{"ml", "machine learning", "Machine Learning", 1.3, "229-230|236-236|320-339",
  "STATS|EE",
  "linear regression|logistic regression|neural networks|support vector machines|kernel methods|"
  "decision trees and boosting|unsupervised learning|clustering|dimensionality reduction|generative models|"

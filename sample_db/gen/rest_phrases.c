@@ -30,7 +30,7 @@ static const char *const ROMANTIC_POS[] = {
     "perfect for a date night[, candlelit and intimate| - dim lights, soft music and a cozy corner table].",
     "took {partner} here for our anniversary and it was [magical|so special|just right].",
     "[very|really|incredibly] romantic [vibe|atmosphere|setting], with candles on every table and "
-    "[soft jazz|quiet music] in the background.",
+    "[jazz|a bossa nova playlist] in the background.",
     "if you're looking to impress a date, this is [the place|your spot].",
     "[cozy|intimate] booths and warm lighting made it feel like a special night out for the two of us.",
     "[my boyfriend|my husband|my partner] proposed here [last spring|a few years ago] and we keep "
@@ -95,9 +95,9 @@ static const char *const PARKING_NEG[] = {
     "we circled for {mins} looking for a spot.",
     "good luck finding a place to park on a weekend night.",
     "street parking is [nearly impossible|a joke] around here, [take a rideshare|take transit if you can].",
-    "the tiny lot fills up fast and the meters are strict.",
+    "the tiny lot fills up early and the meters are strict.",
     "ended up parking [six|eight|ten] blocks away and walking.",
-    "[parking is the worst part of coming here|finding parking was the worst part of the night].",
+    "[parking is the worst part of coming here|finding parking was the worst part of the visit].",
     "no lot, and the garage nearby charges [a fortune|$20 for two hours].",
     "got a parking ticket while we ate, because there's nowhere legal to leave a car nearby.",
     NULL};
@@ -109,7 +109,7 @@ static const char *const WAIT_POS[] = {
     "come early or be prepared to wait; by [noon|seven] the line [wraps around the block|stretches down the street].",
     "put our name down and [wandered around the neighborhood|grabbed a drink nearby] for {long} before they called us.",
     "this place is [no secret|popular for a reason], so expect to wait {long} for a table.",
-    "we showed up right at opening and there was already a [line|crowd] waiting outside.",
+    "we showed up right at opening and there was already a [line|crowd] at the door.",
     "waited so long to get seated that we almost gave up.",
     NULL};
 static const char *const WAIT_NEG[] = {
@@ -365,7 +365,7 @@ const char *const gen_rphr_service_bad[] = {
     "{staff} seemed [annoyed|distracted|indifferent] the whole time.",
     "the service was [cold|rude|dismissive|careless].",
     "{staff} got our order wrong [twice|and didn't apologize].",
-    "{staff} rolled their eyes when we asked about [substitutions|an allergy].",
+    "{staff} got visibly irritated when we asked about [substitutions|an allergy].",
     "{staff} was [curt|rude] when we had a question about the menu.",
     "we felt [unwelcome|like an inconvenience] the entire meal.",
     NULL};

@@ -10,6 +10,8 @@
  */
 #include "restaurant.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct voice {
@@ -20,6 +22,7 @@ typedef struct voice {
     /* per review: templates used, and whether price/service came up */
     const char *said[16];
     int nsaid, price_said, service_said;
+    char dish[128];
     gn_buf tmp;
 } voice;
 
@@ -44,6 +47,32 @@ static int is_plural(const char *dish)
     return !(dish[n - 2] == 's' || dish[n - 2] == 'u' || dish[n - 2] == 'i');
 }
 
+/* Menus are stored lowercase ("korean fried chicken"); running text
+ * capitalizes the proper names in them. */
+static const char *const PROPER[] = {
+    "korean", "french", "greek", "thai", "caesar", "cuban", "italian", "philly", "english", "earl grey",
+    "new york", "general tso's", "st. louis", "california", "peking", "hawaiian", "belgian", "denver",
+    "buffalo", "shanghai", "sichuan", "cantonese", "dungeness", "meyer", "japanese", "chongqing",
+    "yang chow", "taiwanese", "vietnamese", "nicoise", "reuben", "cobb", "lorraine", "benedict", "louie",
+    "guinness", "irish", "turkish", "spanish", "mexican", "london", "moscow", "manhattan", "key lime",
+    "basque", "scotch", "swiss", "rockefeller", "alfredo", "impossible", "beyond", "aperol", NULL};
+
+static const char *proper_case(voice *v, const char *dish)
+{
+    snprintf(v->dish, sizeof v->dish, "%s", dish);
+    for (const char *const *w = PROPER; *w; w++) {
+        size_t n = strlen(*w);
+        for (char *p = strstr(v->dish, *w); p; p = strstr(p + n, *w)) {
+            int start = p == v->dish || p[-1] == ' ';
+            int end = !isalpha((unsigned char)p[n]);
+            if (!start || !end || (p - v->dish >= 4 && !strncmp(p - 4, "pad ", 4))) continue;
+            for (size_t i = 0; i < n; i++)
+                if (i == 0 || p[i - 1] == ' ') p[i] = (char)toupper((unsigned char)p[i]);
+        }
+    }
+    return v->dish;
+}
+
 static const char *pick_dish(voice *v)
 {
     const gen_restaurant *r = v->r;
@@ -53,7 +82,7 @@ static const char *pick_dish(voice *v)
     int k = nc ? cand[gen_rng_below(v->rng, (size_t)nc)] : (int)gen_rng_below(v->rng, (size_t)n);
     v->used[k] = 1;
     v->plural = is_plural(r->dish[k]);
-    return r->dish[k];
+    return proper_case(v, r->dish[k]);
 }
 
 static const char *expand_tmp(voice *v, const char *tpl)

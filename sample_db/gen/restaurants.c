@@ -277,7 +277,7 @@ static void pick_attrs(gen_restaurant *r, gen_rng *rng)
                 gen_cuisine_table[r->cuisine[0]].hours == GEN_HOURS_BREAKFAST;
     signed char *a = r->attr;
 
-    a[RA_ROMANTIC] = ctr ? tri(rng, 0.02, 0.25) : fine ? tri(rng, 0.33, 0.04) : tri(rng, 0.10, 0.11);
+    a[RA_ROMANTIC] = ctr ? tri(rng, 0.02, 0.20) : fine ? tri(rng, 0.36, 0.03) : tri(rng, 0.13, 0.08);
     a[RA_FAMILY] = adult ? tri(rng, 0.02, 0.35)
                  : (f & GEN_CF_FAMILY) ? tri(rng, 0.45, 0.03)
                  : fine ? tri(rng, 0.07, 0.18) : tri(rng, 0.20, 0.08);

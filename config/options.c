@@ -110,6 +110,11 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .key = "hnsw_m", .group = RETRIEVAL,
         .help = "HNSW M: links per vector (higher is more exact and "
                 "larger); applies when the index is built" },
+    [OPT_EF_CONSTRUCTION] = { .name = "ef-construction", .arg = "N", .type = CFG_INT,
+        .def = "20", .min = 4, .max = 1024, .section = "retrieval",
+        .key = "ef_construction", .group = RETRIEVAL,
+        .help = "HNSW efConstruction: candidates explored per insertion "
+                "(higher builds a slightly better graph, linearly slower)" },
     [OPT_CHUNK_CHARS] = { .name = "chunk-chars", .arg = "N", .type = CFG_INT,
         .def = "600", .min = 100, .max = 100000, .section = "retrieval",
         .key = "chunk_chars", .group = RETRIEVAL,

@@ -59,6 +59,7 @@ static void opts_from_cfg(const cfg_t *c, rt_opts *o)
     o->hnsw_threshold = (int)cfg_int(c, OPT_HNSW_THRESHOLD);
     o->ef_search = (int)cfg_int(c, OPT_EF_SEARCH);
     o->hnsw_m = (int)cfg_int(c, OPT_HNSW_M);
+    o->ef_construction = (int)cfg_int(c, OPT_EF_CONSTRUCTION);
     o->chunk_chars = (int)cfg_int(c, OPT_CHUNK_CHARS);
     o->rrf_k = (int)cfg_int(c, OPT_RRF_K);
     o->dense_weight = cfg_double(c, OPT_FUSION_DENSE_WEIGHT);

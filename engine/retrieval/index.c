@@ -24,6 +24,7 @@ void rt_opts_default(rt_opts *o)
 {
     o->hnsw_threshold = 200000;
     o->hnsw_m = 32;
+    o->ef_construction = 20;
     o->ef_search = 64;
     o->chunk_chars = 600;
     o->rrf_k = 60;

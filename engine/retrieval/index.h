@@ -21,6 +21,7 @@
 typedef struct rt_opts {
     int hnsw_threshold;    /* passages above which HNSW replaces exact search */
     int hnsw_m;            /* HNSW links per node */
+    int ef_construction;   /* HNSW candidates per insertion */
     int ef_search;         /* HNSW efSearch */
     int chunk_chars;       /* passage chunk size */
     int rrf_k;             /* reciprocal rank fusion constant */

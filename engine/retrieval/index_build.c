@@ -185,6 +185,14 @@ static int build_faiss(const char *path, const float *vec, long n, int dim, cons
     snprintf(desc, sizeof desc, *hnsw ? "HNSW%d,Flat" : "Flat", o->hnsw_m);
     if (faiss_index_factory(&ix, dim, desc, METRIC_INNER_PRODUCT)) return faiss_fail(e, "index_factory");
     int rc = 0;
+    /* efConstruction trades build time for graph quality: FAISS's default
+     * of 40 takes ~1.6 ms of CPU per vector with Debian's generic build. */
+    FaissParameterSpace *ps = NULL;
+    if (*hnsw && faiss_ParameterSpace_new(&ps) == 0) {
+        if (faiss_ParameterSpace_set_index_parameter(ps, ix, "efConstruction", o->ef_construction))
+            rc = faiss_fail(e, "setting efConstruction");
+        faiss_ParameterSpace_free(ps);
+    }
     for (long i = 0; i < n && !rc; i += ADD_BATCH) {
         long m = n - i < ADD_BATCH ? n - i : ADD_BATCH;
         if (faiss_Index_add(ix, m, vec + (size_t)i * dim)) rc = faiss_fail(e, "add");

@@ -440,7 +440,7 @@ TEST(config_flag_errors)
         { "--bogus", NULL, "unknown option '--bogus'" },
         { "--topk=3", NULL, "unknown option '--topk' (did you mean '--top-k'?)" },
         { "--e", NULL, "option '--e' is ambiguous (could be --embedder, "
-          "--embed-url, --embed-model, --embed-batch, --ef-search)" },
+          "--embed-url, --embed-model, --embed-batch, --ef-search, --ef-construction)" },
         { "-x", NULL, "unknown option '-x'" },
         { "--top-k", NULL, "option '--top-k' requires an argument (N)" },
         { "-k", NULL, "option '-k' requires an argument (N)" },

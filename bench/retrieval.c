@@ -15,6 +15,7 @@
  * row flattened to one text and embedded).
  *
  * Usage: bench-retrieval --db FILE --vectors FILE [--quality] [--speed]
+ *        [--dense-weight X] [--rrf-k N]   (fusion settings, for tuning)
  */
 #include "retrieval/embed.h"
 #include "retrieval/index.h"
@@ -332,12 +333,15 @@ static void speed(sqlite3 *db, rt_index *ix)
 int main(int argc, char **argv)
 {
     const char *dbpath = NULL, *vec = NULL;
-    int do_q = 0, do_s = 0;
+    int do_q = 0, do_s = 0, rrf_k = 0;
+    double dense_w = -1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--db") && i + 1 < argc) dbpath = argv[++i];
         else if (!strcmp(argv[i], "--vectors") && i + 1 < argc) vec = argv[++i];
         else if (!strcmp(argv[i], "--quality")) do_q = 1;
         else if (!strcmp(argv[i], "--speed")) do_s = 1;
+        else if (!strcmp(argv[i], "--dense-weight") && i + 1 < argc) dense_w = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--rrf-k") && i + 1 < argc) rrf_k = atoi(argv[++i]);
     }
     if (!dbpath || !vec) { fprintf(stderr, "usage: bench-retrieval --db FILE --vectors FILE [--quality] [--speed]\n"); return 2; }
     if (!do_q && !do_s) do_q = do_s = 1;
@@ -346,6 +350,8 @@ int main(int argc, char **argv)
     rt_embedder *em;
     rt_opts o;
     rt_opts_default(&o);
+    if (dense_w >= 0) o.dense_weight = dense_w;
+    if (rrf_k > 0) o.rrf_k = rrf_k;
     if (st_open(dbpath, 1, &db, &e)) die(&e);
     if (rt_embedder_glove_new(vec, &em, &e)) die(&e);
     if (rt_index_check(db, dbpath, em, &e)) {

@@ -34,6 +34,7 @@ void rt_opts_default(rt_opts *o)
 
 char *rt_vec_path(const char *dbpath) { return xasprintf("%s.vec", dbpath); }
 char *rt_faiss_path(const char *dbpath) { return xasprintf("%s.faiss", dbpath); }
+char *rt_lex_path(const char *dbpath) { return xasprintf("%s.lex", dbpath); }
 
 static int map_vectors(rt_index *ix, const char *dbpath, gn_err *e)
 {
@@ -146,6 +147,11 @@ int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opt
                         ix->dim, rt_embedder_dim(em));
     if (!rc) rc = load_faiss(ix, dbpath, e);
     if (!rc) rc = load_sources(ix, e);
+    if (!rc) {
+        char *lp = rt_lex_path(dbpath);
+        rc = rt_lex_open(lp, nonce, n, &ix->lex, e);
+        free(lp);
+    }
     if (rc) { rt_index_free(ix); return rc; }
     *out = ix;
     return 0;
@@ -156,6 +162,8 @@ void rt_index_free(rt_index *ix)
     if (!ix) return;
     if (ix->map) munmap(ix->map, ix->mapsize);
     if (ix->faiss) faiss_Index_free(ix->faiss);
+    rt_lex_free(ix->lex);
+    free(ix->candmask);
     for (int i = 0; i < ix->nsrc; i++) { free(ix->srcs[i].tbl); free(ix->srcs[i].col); }
     free(ix->srcs);
     free(ix);

@@ -1,7 +1,7 @@
 /*
  * index.h — the retrieval index of a knowledge base: passages (FTS5, in the
  * database) plus their vectors (DB.vec) and a FAISS index (DB.faiss) beside
- * the database file.
+ * the database file, and BM25 postings (DB.lex, see lexical.h).
  *
  * Staleness is detected, never guessed: triggers on every table with free
  * text bump a generation counter in genie_index_state on any insert, delete
@@ -58,5 +58,6 @@ const char *rt_index_kind(const rt_index *ix);         /* "flat" or "hnsw" */
 /* Side-file paths for DBPATH (caller frees). */
 char *rt_vec_path(const char *dbpath);
 char *rt_faiss_path(const char *dbpath);
+char *rt_lex_path(const char *dbpath);
 
 #endif

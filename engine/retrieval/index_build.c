@@ -235,8 +235,8 @@ static int build_files(sqlite3 *db, const char *dbpath, rt_embedder *em, const r
     *dim = rt_embedder_dim(em);
     int rc = n ? embed_all(db, em, n, row, src, &vec, dim, progress, ud, e) : 0;
     if (!rc && *dim <= 0) rc = gn_err_set(e, GN_EUSAGE, "no passages to learn the embedding size from");
-    char *vp = rt_vec_path(dbpath), *fp = rt_faiss_path(dbpath);
-    char *vt = xasprintf("%s.tmp", vp), *ft = xasprintf("%s.tmp", fp);
+    char *vp = rt_vec_path(dbpath), *fp = rt_faiss_path(dbpath), *lp = rt_lex_path(dbpath);
+    char *vt = xasprintf("%s.tmp", vp), *ft = xasprintf("%s.tmp", fp), *lt = xasprintf("%s.tmp", lp);
     if (!rc) {
         vec_header h = { .dim = (uint32_t)*dim, .npass = (uint64_t)n, .nonce = nonce };
         memcpy(h.magic, VEC_MAGIC, 8);
@@ -244,10 +244,15 @@ static int build_files(sqlite3 *db, const char *dbpath, rt_embedder *em, const r
         rc = write_vec_file(vt, &h, row, src, vec ? vec : (float *)src, e);
     }
     if (!rc) rc = build_faiss(ft, vec ? vec : (float *)src, n, *dim, o, nonce, hnsw, progress, ud, e);
-    if (!rc && (rename(vt, vp) || rename(ft, fp)))
+    if (!rc) {
+        if (progress) progress("lexical index", 0, n, ud);
+        rc = rt_lex_build(db, lt, n, nonce, e);
+        if (!rc && progress) progress("lexical index", n, n, ud);
+    }
+    if (!rc && (rename(vt, vp) || rename(ft, fp) || rename(lt, lp)))
         rc = gn_err_set(e, GN_EIO, "renaming index files next to %s: %s", dbpath, strerror(errno));
-    if (rc) { unlink(vt); unlink(ft); }
-    free(vp); free(fp); free(vt); free(ft);
+    if (rc) { unlink(vt); unlink(ft); unlink(lt); }
+    free(vp); free(fp); free(lp); free(vt); free(ft); free(lt);
     free(row); free(src); free(vec);
     return rc;
 }

@@ -6,6 +6,7 @@
 #define GENIE_INDEX_INT_H
 
 #include "retrieval/index.h"
+#include "retrieval/lexical.h"
 
 #include <faiss/c_api/Index_c.h>
 
@@ -47,6 +48,8 @@ struct rt_index {
     const int32_t *src;        /* per passage */
     const float *vec;          /* per passage, dim floats */
     FaissIndex *faiss;
+    rt_lex *lex;
+    unsigned char *candmask;   /* per passage, zero between queries */
     int hnsw;
     rt_source *srcs;
     int nsrc;

@@ -129,6 +129,11 @@ int rt_state_fresh(sqlite3 *db, const char *dbpath, const rt_embedder *em,
         *npass = atol(np);
         rc = check_vec_file(dbpath, *nonce, *npass, atoi(dim), e);
         if (!rc) rc = check_faiss_file(dbpath, *nonce, *npass, e);
+        if (!rc) {
+            char *lp = rt_lex_path(dbpath);
+            rc = rt_lex_check(lp, *nonce, *npass, e);
+            free(lp);
+        }
     }
     free(built); free(src); free(emb); free(srcs); free(non); free(np); free(ntrig);
     free(dim); free(now);

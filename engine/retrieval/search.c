@@ -7,9 +7,9 @@
  * one row's passages are contiguous.  Approximate: otherwise FAISS returns the
  * nearest passages, which are filtered (table, column, candidates) and folded
  * into rows best-first, widening the search until enough rows are found.
- * Lexical ranking is one FTS5 query ordered by bm25(), joined to the passage
- * table for the column and candidate filters.  Both rankings keep each row's
- * best passage.  Rejected: scoring rows by the mean of their passages (one
+ * Lexical ranking scores the BM25 postings (lexical.h), skipping passages
+ * outside the columns and candidates.  Both rankings keep each row's best
+ * passage.  Rejected: scoring rows by the mean of their passages (one
  * strong review about parking must beat twenty silent ones), and a linear
  * mix of raw scores (BM25 and cosine are on unrelated scales; ranks are not).
  */
@@ -209,63 +209,51 @@ char *rt_fts_expr(const char *text)
     return gn_buf_detach(&b);
 }
 
-static int load_cand_table(const qctx *c, gn_err *e)
+/* Lexical ranking through the BM25 postings: passages outside the table,
+ * the constraint's columns or the candidate rows are skipped; each row keeps
+ * its best passage. */
+typedef struct { const qctx *c; i64map rows; rowlist *out; } lex_ctx;
+
+static int lex_keep(long pid, void *ud)
 {
-    sqlite3 *db = c->ix->db;
-    if (sqlite3_exec(db, "CREATE TEMP TABLE IF NOT EXISTS genie_cand(id INTEGER PRIMARY KEY);"
-                         "DELETE FROM temp.genie_cand;", NULL, NULL, NULL))
-        return st_dberr(db, e, "candidate rows");
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "INSERT INTO temp.genie_cand VALUES(?)", -1, &st, NULL))
-        return st_dberr(db, e, "candidate rows");
-    for (long i = 0; i < c->ncand; i++) {
-        sqlite3_bind_int64(st, 1, c->cand[i]);
-        sqlite3_step(st);
-        sqlite3_reset(st);
-    }
-    sqlite3_finalize(st);
-    return 0;
+    const qctx *c = ((lex_ctx *)ud)->c;
+    if (pid < c->lo || pid >= c->hi || !c->allowed[c->ix->src[pid]]) return 0;
+    return !c->q->restrict_cand || c->ix->candmask[pid];
 }
 
-static int bm25_rank(const qctx *c, const char *text, rowlist *out, gn_err *e)
+static void lex_hit(long pid, float score, void *ud)
+{
+    lex_ctx *l = ud;
+    int *slot = map_slot(&l->rows, l->c->ix->row[pid]);
+    if (*slot < 0) {
+        *slot = l->out->n;
+        push(l->out, l->c->ix->row[pid], score, pid);
+    } else if (score > l->out->v[*slot].sim) {
+        l->out->v[*slot].sim = score;
+        l->out->v[*slot].pid = pid;
+    }
+}
+
+static void bm25_rank(const qctx *c, const char *text, rowlist *out)
 {
     out->n = 0;
-    char *expr = rt_fts_expr(text);
-    if (!expr) return 0;
-    gn_buf sql;
-    gn_buf_init(&sql);
-    gn_buf_puts(&sql, "SELECT p.row_id, p.id FROM genie_fts JOIN genie_passages p "
-                      "ON p.id = genie_fts.rowid WHERE genie_fts MATCH ?1 AND p.src IN (");
-    for (int s = 0, first = 1; s < c->ix->nsrc; s++)
-        if (c->allowed[s]) { gn_buf_printf(&sql, "%s%d", first ? "" : ",", s); first = 0; }
-    gn_buf_puts(&sql, ")");
-    if (c->q->restrict_cand) gn_buf_puts(&sql, " AND p.row_id IN (SELECT id FROM temp.genie_cand)");
-    gn_buf_puts(&sql, " ORDER BY bm25(genie_fts) LIMIT ?2");
-    sqlite3_stmt *st;
-    int rc = 0;
-    if (sqlite3_prepare_v2(c->ix->db, sql.data, -1, &st, NULL)) {
-        rc = st_dberr(c->ix->db, e, "lexical search");
-    } else {
-        sqlite3_bind_text(st, 1, expr, -1, SQLITE_STATIC);
-        sqlite3_bind_int(st, 2, c->depth * 10);
-        i64map seen;
-        map_init(&seen, (size_t)c->depth);
-        int step = SQLITE_DONE;
-        while (out->n < c->depth && (step = sqlite3_step(st)) == SQLITE_ROW) {
-            int64_t row = sqlite3_column_int64(st, 0);
-            int *slot = map_slot(&seen, row);
-            if (*slot >= 0) continue;
-            *slot = out->n;
-            push(out, row, NAN, sqlite3_column_int64(st, 1));
-        }
-        map_release(&seen);
-        if (out->n < c->depth && step != SQLITE_DONE && step != SQLITE_ROW)
-            rc = st_dberr(c->ix->db, e, "lexical search");
-        sqlite3_finalize(st);
-    }
-    gn_buf_release(&sql);
-    free(expr);
-    return rc;
+    lex_ctx l = { c, { 0 }, out };
+    map_init(&l.rows, 1024);
+    rt_lex_score(c->ix->lex, text, lex_keep, lex_hit, &l);
+    map_release(&l.rows);
+    if (out->n > 1) qsort(out->v, (size_t)out->n, sizeof(rowscore), by_sim);
+    if (out->n > c->depth) out->n = c->depth;
+    for (int i = 0; i < out->n; i++) out->v[i].sim = NAN;   /* a BM25 score, not a similarity */
+}
+
+/* Mark (value 1) or clear (0) the passages of the candidate rows. */
+static void cand_mask(const qctx *c, unsigned char v)
+{
+    rt_index *ix = c->ix;
+    if (!ix->candmask) ix->candmask = xcalloc((size_t)ix->n + 1, 1);
+    for (long i = 0; i < c->ncand; i++)
+        for (long p = row_start(c, c->cand[i]); p >= 0 && p < c->hi && ix->row[p] == c->cand[i]; p++)
+            ix->candmask[p] = v;
 }
 
 /* ---- fusion ------------------------------------------------------------ */
@@ -356,20 +344,22 @@ int rt_search(rt_index *ix, const rt_query *q, rt_hit **out, int *nout, gn_err *
     rowlist dl = { 0 }, bl = { 0 };
     float *qv = NULL;
     double w = q->mode == RT_DENSE ? 1 : q->mode == RT_BM25 ? 0 : ix->opts.dense_weight;
-    if (!rc && q->restrict_cand && q->mode != RT_DENSE) rc = load_cand_table(&c, e);
+    int masked = 0;
     for (int i = 0; i < q->ncons && !rc; i++) {
         rc = set_allowed(&c, &q->cons[i], e);
+        if (!rc && !masked && q->restrict_cand && w < 1) { cand_mask(&c, 1); masked = 1; }
         if (!rc) rc = rt_embed_alloc(ix->em, &q->cons[i].text, 1, &qv, e);
         if (!rc && rt_embedder_dim(ix->em) != ix->dim)
             rc = gn_err_set(e, GN_ESTALE, "query embedding has %d dimensions, the index %d",
                             rt_embedder_dim(ix->em), ix->dim);
         if (!rc && w > 0) dense_rank(&c, qv, &dl);
-        if (!rc && w < 1) rc = bm25_rank(&c, q->cons[i].text, &bl, e);
+        if (!rc && w < 1) bm25_rank(&c, q->cons[i].text, &bl);
         if (!rc && w > 0) fuse(&f, &dl, i, w, ix->opts.rrf_k, ix, qv);
         if (!rc && w < 1) fuse(&f, &bl, i, 1 - w, ix->opts.rrf_k, ix, qv);
         free(qv);
         qv = NULL;
     }
+    if (masked) cand_mask(&c, 0);
     if (!rc) {
         if (f.n > 1) qsort(f.v, (size_t)f.n, sizeof(rt_hit), by_score);
         *nout = f.n < q->k ? f.n : q->k;

@@ -183,9 +183,10 @@ int st_passages_build(sqlite3 *db, const st_schema *s, int chunk_chars,
     }
     sqlite3_finalize(c.ins);
     if (rc) return rc;
+    if (progress) progress("full-text index", 0, 1, ud);
     if (sqlite3_exec(db, "INSERT INTO genie_fts(genie_fts) VALUES('rebuild')", NULL, NULL, NULL))
         return st_dberr(db, e, "building the FTS5 index");
-    if (progress) progress("lexical index", 1, 1, ud);
+    if (progress) progress("full-text index", 1, 1, ud);
     *npassages = c.next_id;
     return 0;
 }

@@ -133,7 +133,7 @@ sql() {
     "$PY" -c 'import sqlite3, sys
 c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit(); c.close()' "$1" "$2"
 }
-mkkb() { rm -f "$1" "$1.vec" "$1.faiss"; sql "$1" "$FIXTURE_SQL"; }
+mkkb() { rm -f "$1" "$1.vec" "$1.faiss" "$1.lex"; sql "$1" "$FIXTURE_SQL"; }
 sums() { cksum "$@" 2>&1; }
 
 if [ ! -x "$BIN" ]; then
@@ -153,9 +153,9 @@ g --db "$KB" --reindex
 check "reindex builds the index of the fixture" 0 \
     out= 'err~genie: 20 passages, flat vector index, embedder glove' \
     'err~indexing .*kb\.db' 'err~embedding 20/20'
-[ -s "$KB.vec" ] && [ -s "$KB.faiss" ]
+[ -s "$KB.vec" ] && [ -s "$KB.faiss" ] && [ -s "$KB.lex" ]
 result "reindex writes DB.vec and DB.faiss beside the database" \
-    "$([ -s "$KB.vec" ] && [ -s "$KB.faiss" ] || echo "side files missing")"
+    "$([ -s "$KB.vec" ] && [ -s "$KB.faiss" ] && [ -s "$KB.lex" ] || echo "side files missing")"
 
 g --db "$KB" --search "$Q" -k 3
 check "search ranks the parking row first and shows its passage" 0 \
@@ -224,6 +224,14 @@ rm -f "$KB.faiss"
 g --db "$KB" --search "$Q" -k 1
 check "a missing DB.faiss is detected and rebuilt" 0 \
     'err~FAISS index file is missing; rebuilding' "first~$LOT"
+rm -f "$KB.lex"
+g --db "$KB" --search "$Q" -k 1
+check "a missing DB.lex is detected and rebuilt" 0 \
+    'err~lexical index is missing; rebuilding' "first~$LOT"
+cp "$T/other.db.lex" "$KB.lex"
+g --db "$KB" --search "$Q" -k 1
+check "a DB.lex of another build is detected and rebuilt" 0 \
+    'err~lexical index belongs to another build; rebuilding' "first~$LOT"
 g --db "$KB" --search "$Q" -k 1
 check "after the rebuilds the index is fresh again" 0 "first~$LOT" 'err!~rebuild'
 cp "$KB.faiss" "$T/kb.faiss.good"
@@ -295,7 +303,7 @@ check "after the damaged DB.faiss rebuilds the index is fresh" 0 "first~$LOT" 'e
 # mode 444 in a directory genie cannot write.
 ROD=$T/ro
 mkdir -p "$ROD"
-cp "$KB" "$KB.vec" "$KB.faiss" "$ROD/"
+cp "$KB" "$KB.vec" "$KB.faiss" "$KB.lex" "$ROD/"
 RO=$ROD/kb.db
 RO_WRAP=()
 ro_ok=1
@@ -303,8 +311,8 @@ if [ "$(id -u)" = 0 ]; then
     RO_WRAP=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
     command -v setpriv >/dev/null && "${RO_WRAP[@]}" true 2>/dev/null || ro_ok=0
 fi
-ro_lock() { chmod 444 "$RO" "$RO.vec" "$RO.faiss"; chmod 555 "$ROD"; }
-ro_unlock() { chmod 755 "$ROD"; chmod 644 "$RO" "$RO.vec" "$RO.faiss"; }
+ro_lock() { chmod 444 "$RO" "$RO.vec" "$RO.faiss" "$RO.lex"; chmod 555 "$ROD"; }
+ro_unlock() { chmod 755 "$ROD"; chmod 644 "$RO" "$RO.vec" "$RO.faiss" "$RO.lex"; }
 if [ "$ro_ok" = 1 ]; then
     ro_lock
     WRAP=("${RO_WRAP[@]}")
@@ -315,14 +323,14 @@ if [ "$ro_ok" = 1 ]; then
     ro_unlock
     sql "$RO" "UPDATE places SET reviews='[\"changed\"]' WHERE _id=1"
     ro_lock
-    before=$(sums "$RO" "$RO.vec" "$RO.faiss")
+    before=$(sums "$RO" "$RO.vec" "$RO.faiss" "$RO.lex")
     WRAP=("${RO_WRAP[@]}")
     g --db "$RO" --search "$Q" -k 2
     check "read-only database with a stale index: exit 1, the reason and the fix" 1 out= \
         'err~\(read-only\): retrieval index is stale: the data changed' \
         "err~run 'genie --db .*/ro/kb\.db --reindex' where the file is writable"
     result "read-only database is left untouched" \
-        "$([ "$before" = "$(sums "$RO" "$RO.vec" "$RO.faiss")" ] || echo "files changed")"
+        "$([ "$before" = "$(sums "$RO" "$RO.vec" "$RO.faiss" "$RO.lex")" ] || echo "files changed")"
     g --db "$RO" --reindex
     check "--reindex of a read-only database fails naming the file" "$rc" out= \
         'err~ro/kb\.db is read-only: cannot build its retrieval index'
@@ -423,14 +431,14 @@ GENIE_TOP_K=3 g --db "$KB" --search "$Q" -k 4
 check "-k applies to a search" 0 rows=4
 GENIE_DB=$KB g --search "$Q" -k 1
 check "GENIE_DB selects the database" 0 "first~$LOT"
-cp "$KB" "$KB.vec" "$KB.faiss" "$(dirname "$CFG")/"
+cp "$KB" "$KB.vec" "$KB.faiss" "$KB.lex" "$(dirname "$CFG")/"
 printf '[general]\ndb = kb.db\n' >"$CFG"
 g --search "$Q" -k 1
 check "a relative db in the config file is relative to the file" 0 "first~$LOT" \
     'err~rows in .* passages' 'err!~rebuild'
 g --print-config
 check "... and --print-config shows it resolved" 0 "out~^db = $XDG_CONFIG_HOME/genie/kb\.db +; file "
-mkdir -p "$HOME/kbs"; cp "$KB" "$KB.vec" "$KB.faiss" "$HOME/kbs/"
+mkdir -p "$HOME/kbs"; cp "$KB" "$KB.vec" "$KB.faiss" "$KB.lex" "$HOME/kbs/"
 printf '[general]\ndb = ~/kbs/kb.db\n' >"$CFG"
 g --search "$Q" -k 1
 check "~/ in the config file is the home directory" 0 "first~$LOT"
@@ -582,7 +590,7 @@ else
     check "remote search works again once the server recovers" 0 "first~$LOT" 'err!~rebuild'
 
     # A build that fails half-way (second batch) keeps the previous index.
-    before=$(sums "$RK.vec" "$RK.faiss")
+    before=$(sums "$RK.vec" "$RK.faiss" "$RK.lex")
     mock_ctl script '{"embeddings": [{}, {"fault": "500"}]}'
     log_reset
     g --db "$RK" --reindex "${REM[@]}"
@@ -590,7 +598,7 @@ else
         'err!~passages, flat'
     lq "the failed build stopped after the failing batch" 'len(L)' 2
     result "a failed build leaves DB.vec and DB.faiss untouched" \
-        "$([ "$before" = "$(sums "$RK.vec" "$RK.faiss")" ] || echo "side files changed")"
+        "$([ "$before" = "$(sums "$RK.vec" "$RK.faiss" "$RK.lex")" ] || echo "side files changed")"
     result "a failed build leaves no temporary files" \
         "$(ls "$T" | grep -E '\.tmp$')"
     g --db "$RK" --search "$Q" -k 3 "${REM[@]}"
@@ -619,7 +627,7 @@ else
 
     # The endpoint fails: the glove index built above must survive.
     mock_ctl config '{"fault": "500"}'
-    before=$(sums "$RK" "$RK.vec" "$RK.faiss")
+    before=$(sums "$RK" "$RK.vec" "$RK.faiss" "$RK.lex")
     log_reset
     g --db "$RK" --reindex "${REM[@]}"
     check "remote reindex with the server failing: exit 1 naming HTTP 500" 1 out= \
@@ -629,7 +637,7 @@ else
     check "remote search needing a rebuild, server failing: exit 1" 1 out= \
         'err~built with embedder glove.*rebuilding' 'err~HTTP 500'
     result "failed remote builds leave the database and side files untouched" \
-        "$([ "$before" = "$(sums "$RK" "$RK.vec" "$RK.faiss")" ] || echo "files changed")"
+        "$([ "$before" = "$(sums "$RK" "$RK.vec" "$RK.faiss" "$RK.lex")" ] || echo "files changed")"
     g --db "$RK" --search "$Q" -k 3
     check "the glove index still serves without a rebuild" 0 "first~$LOT" 'err!~rebuild'
     result "... with the same results as before" \

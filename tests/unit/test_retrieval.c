@@ -5,6 +5,7 @@
 #include "harness.h"
 #include "retrieval/embed.h"
 #include "retrieval/index.h"
+#include "retrieval/lexical.h"
 #include "retrieval/search.h"
 #include "retrieval/wordvec.h"
 #include "store/kb.h"
@@ -291,6 +292,35 @@ TEST(search_hnsw_matches_flat_on_fixture)
     int64_t cand[] = { 3, 4, 5 };
     int64_t r = top(ix, "reviews", "romantic evening", RT_DENSE, cand, 3);
     CHECK(r >= 3 && r <= 5);
+    rt_index_free(ix);
+    fx_close(&f);
+}
+
+TEST(lexical_stemmer_folds_inflections)
+{
+    char out[64];
+    const char *pairs[][2] = {
+        { "parking", "park" }, { "parked", "park" }, { "reviews", "review" },
+        { "families", "family" }, { "glasses", "glass" }, { "bus", "bus" },
+        { "seating", "seat" }, { "kids", "kid" }, { "need", "need" }, { "is", "is" },
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        rt_lex_stem(pairs[i][0], (int)strlen(pairs[i][0]), out);
+        CHECK_STR(out, pairs[i][1]);
+    }
+}
+
+TEST(lexical_bm25_prefers_rare_terms_and_short_passages)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1) == 0);
+    rt_index *ix;
+    gn_err e;
+    REQUIRE(rt_index_open(f.db, f.path, f.em, &f.o, &ix, &e) == 0);
+    /* "parked" stems to the indexed "parking"; "fresh" is in two rows */
+    CHECK_INT(top(ix, "reviews", "parked", RT_BM25, NULL, 0), 2);
+    CHECK_INT(top(ix, "dishes", "sashimi", RT_BM25, NULL, 0), 5);
+    CHECK_INT(top(ix, "reviews", "zzzunknownword", RT_BM25, NULL, 0), -1);
     rt_index_free(ix);
     fx_close(&f);
 }

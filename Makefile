@@ -109,7 +109,7 @@ install: all $(SAMPLE_IX)
 	install -m 755 $(B)/genie $(DESTDIR)$(PREFIX)/bin/genie
 	install -m 644 $(B)/share/genie/wordvec.bin $(B)/share/genie/wordvec.LICENSE $(DATADIR)/
 	install -d $(DATADIR)/sample_db
-	install -m 644 $(SAMPLES) $(SAMPLES:=.vec) $(SAMPLES:=.faiss) $(DATADIR)/sample_db/
+	install -m 644 $(SAMPLES) $(SAMPLES:=.vec) $(SAMPLES:=.faiss) $(SAMPLES:=.lex) $(DATADIR)/sample_db/
 	install -m 644 man/genie.1 $(DESTDIR)$(PREFIX)/share/man/man1/genie.1
 
 uninstall:
@@ -118,7 +118,7 @@ uninstall:
 
 # `clean` keeps what setup fetched (build/deps, build/share); `distclean` does not.
 clean:
-	rm -rf $(B)/obj $(B)/asan $(B)/genie $(B)/genie-gen $(B)/libgenie.a $(B)/test-unit $(B)/bench-* $(SAMPLES) sample_db/*.faiss sample_db/*.vec
+	rm -rf $(B)/obj $(B)/asan $(B)/genie $(B)/genie-gen $(B)/libgenie.a $(B)/test-unit $(B)/bench-* $(SAMPLES) sample_db/*.faiss sample_db/*.vec sample_db/*.lex
 
 distclean: clean
 	rm -rf $(B)

@@ -44,7 +44,7 @@ static void progress(const char *stage, long done, long total, void *ud)
     static long lastpct = -1;
     long pct = total > 0 ? done * 100 / total : 100;
     if (s->tty) {
-        fprintf(stderr, "\r  %-14s %ld/%ld (%ld%%)\033[K", stage, done, total, pct);
+        fprintf(stderr, "\r  %-15s %ld/%ld (%ld%%)\033[K", stage, done, total, pct);
         if (done >= total) fputc('\n', stderr);
     } else if (stage != last || pct / 25 != lastpct / 25 || done >= total) {
         fprintf(stderr, "  %s %ld/%ld (%ld%%)\n", stage, done, total, pct);

@@ -49,8 +49,8 @@ static int cmp_i64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* ---- a small int64 -> slot hash map ----------------------------------- */
-typedef struct { int64_t *key; int *val; size_t mask; } i64map;
+/* ---- a small int64 -> slot hash map (grows at half full) ------------- */
+typedef struct { int64_t *key; int *val; size_t mask, count; } i64map;
 
 static void map_init(i64map *m, size_t n)
 {
@@ -60,15 +60,36 @@ static void map_init(i64map *m, size_t n)
     m->val = xmalloc(sizeof(int) * cap);
     for (size_t i = 0; i < cap; i++) m->val[i] = -1;
     m->mask = cap - 1;
+    m->count = 0;
 }
 
 static void map_release(i64map *m) { free(m->key); free(m->val); }
 
-static int *map_slot(i64map *m, int64_t k)
+static size_t map_find(const i64map *m, int64_t k)
 {
     size_t h = (size_t)((uint64_t)k * 0x9E3779B97F4A7C15ull >> 20) & m->mask;
     while (m->val[h] >= 0 && m->key[h] != k) h = (h + 1) & m->mask;
-    m->key[h] = k;
+    return h;
+}
+
+/* The value slot of K (-1 when new: the caller stores a value >= 0). */
+static int *map_slot(i64map *m, int64_t k)
+{
+    if ((m->count + 1) * 2 > m->mask + 1) {
+        i64map g;
+        map_init(&g, m->mask + 1);
+        for (size_t i = 0; i <= m->mask; i++)
+            if (m->val[i] >= 0) {
+                size_t h = map_find(&g, m->key[i]);
+                g.key[h] = m->key[i];
+                g.val[h] = m->val[i];
+            }
+        g.count = m->count;
+        map_release(m);
+        *m = g;
+    }
+    size_t h = map_find(m, k);
+    if (m->val[h] < 0) { m->key[h] = k; m->count++; }
     return &m->val[h];
 }
 
@@ -131,8 +152,11 @@ static void dense_exact(const qctx *c, const float *qv, rowlist *out)
     }
 }
 
-/* FAISS nearest passages, folded into rows best-first; returns 0 when it
- * could not find enough rows before kq grew past the exact limit. */
+/* FAISS nearest passages, folded into rows best-first, widening the search
+ * up to RT_FAISS_KMAX passages (HNSW cost grows with k, and past a few
+ * thousand an exact scan is cheaper); returns 0 when that was not enough. */
+#define RT_FAISS_KMAX 4096
+
 static int dense_faiss(const qctx *c, const float *qv, rowlist *out)
 {
     rt_index *ix = c->ix;
@@ -158,18 +182,26 @@ static int dense_faiss(const qctx *c, const float *qv, rowlist *out)
         free(d);
         free(lab);
         if (out->n >= c->depth || kq >= ix->n) return 1;
-        if (kq * 4 > c->ix->opts.exact_limit) return 0;
+        if (kq >= RT_FAISS_KMAX) return 0;
         kq *= 4;
     }
 }
 
+/* Passages the exact scan would read. */
+static long exact_span(const qctx *c)
+{
+    if (!c->q->restrict_cand) return c->hi - c->lo;
+    long span = 0;
+    for (long i = 0; i < c->ncand && span <= c->ix->opts.exact_limit; i++)
+        for (long p = row_start(c, c->cand[i]); p >= 0 && p < c->hi && c->ix->row[p] == c->cand[i]; p++)
+            span++;
+    return span;
+}
+
 static void dense_rank(const qctx *c, const float *qv, rowlist *out)
 {
-    long span = c->q->restrict_cand
-        ? (long)((double)c->ncand * (c->hi - c->lo) / (c->ix->n ? c->ix->n : 1) * 4 + 1)
-        : c->hi - c->lo;
     out->n = 0;
-    if (span > c->ix->opts.exact_limit && dense_faiss(c, qv, out)) return;
+    if (exact_span(c) > c->ix->opts.exact_limit && dense_faiss(c, qv, out)) return;
     out->n = 0;
     dense_exact(c, qv, out);
     if (out->n > 1) qsort(out->v, (size_t)out->n, sizeof(rowscore), by_sim);

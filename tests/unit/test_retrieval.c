@@ -324,3 +324,48 @@ TEST(lexical_bm25_prefers_rare_terms_and_short_passages)
     rt_index_free(ix);
     fx_close(&f);
 }
+
+TEST(search_over_many_matching_rows)
+{
+    /* 3000 rows all matching the query: every row map must grow. */
+    char path[600];
+    snprintf(path, sizeof path, "%s/many.db", th_tmpdir());
+    sqlite3 *db;
+    REQUIRE(sqlite3_open(path, &db) == 0);
+    sqlite3_exec(db,
+        "CREATE TABLE t(_id INTEGER PRIMARY KEY, notes TEXT);"
+        "CREATE TABLE genie_columns(tbl TEXT, col TEXT, pos INTEGER, type TEXT, is_array INTEGER,"
+        "  free_text INTEGER, enum_values TEXT, description TEXT, PRIMARY KEY(tbl,col));"
+        "INSERT INTO genie_columns VALUES ('t','_id',0,'int',0,0,NULL,NULL),"
+        "  ('t','notes',1,'text',0,1,NULL,NULL);"
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 3000)"
+        "  INSERT INTO t SELECT i, 'good food and a friendly host, visit ' || i FROM n;"
+        "UPDATE t SET notes = 'good food, good food, wonderful good food' WHERE _id = 1234;",
+        NULL, NULL, NULL);
+    sqlite3_close(db);
+    rt_embedder *em;
+    gn_err e;
+    rt_opts o;
+    rt_opts_default(&o);
+    REQUIRE(st_open(path, 1, &db, &e) == 0);
+    REQUIRE(rt_embedder_glove_new(th_path("build/share/genie/wordvec.bin"), &em, &e) == 0);
+    REQUIRE(rt_index_build(db, path, em, &o, NULL, NULL, &e) == 0);
+    rt_index *ix;
+    REQUIRE(rt_index_open(db, path, em, &o, &ix, &e) == 0);
+    rt_constraint c = { NULL, "good food" };
+    rt_query q = { "t", &c, 1, NULL, 0, 0, 5, RT_BM25 };
+    rt_hit *h;
+    int n;
+    REQUIRE(rt_search(ix, &q, &h, &n, &e) == 0);
+    CHECK_INT(n, 5);
+    if (n) CHECK_INT(h[0].row_id, 1234);
+    free(h);
+    q.mode = RT_HYBRID;
+    q.k = 1000;
+    REQUIRE(rt_search(ix, &q, &h, &n, &e) == 0);
+    CHECK(n >= 400);
+    free(h);
+    rt_index_free(ix);
+    rt_embedder_free(em);
+    sqlite3_close(db);
+}

@@ -17,8 +17,7 @@ typedef struct voice {
     const gen_course *c;
     gen_rng *rng;
     int last_topic;
-    const char *said[12];
-    int nsaid;
+    gen_said said;
     char buf[96];
     gn_buf tmp;
 } voice;
@@ -75,20 +74,7 @@ static void begin(void *ud, int stars)
     voice *v = ud;
     (void)stars;
     v->last_topic = -1;
-    v->nsaid = 0;
-}
-
-static const char *fresh(voice *v, gen_rng *r, const char *const *list)
-{
-    const char *t = gen_rng_pick(r, list);
-    for (int tries = 0; tries < 6; tries++) {
-        int seen = 0;
-        for (int i = 0; i < v->nsaid; i++) seen |= v->said[i] == t;
-        if (!seen) break;
-        t = gen_rng_pick(r, list);
-    }
-    if (v->nsaid < 12) v->said[v->nsaid++] = t;
-    return t;
+    v->said.n = 0;
 }
 
 static void fill(void *ud, gen_rng *r, int kind, int stars, gn_buf *out)
@@ -100,7 +86,7 @@ static void fill(void *ud, gen_rng *r, int kind, int stars, gn_buf *out)
     if (kind == GEN_FILL_OPENER) list = gen_cphr_opener;
     else if (kind == GEN_FILL_CLOSER) list = gen_cphr_closer[stars - 1];
     else list = gen_cphr_body[gen_rng_weighted(r, mood_w[stars - 1], 3)];
-    gen_tpl_expand(out, fresh(v, r, list), r, slot, v);
+    gen_tpl_expand(out, gen_pick_fresh(&v->said, r, list), r, slot, v);
 }
 
 void gen_course_reviews(const gen_course *c, int n, gen_rng *rng, gen_review_set *s)

@@ -621,14 +621,7 @@ static int write_offerings(ctx *x, const gen_course *c, gen_rng *rng, gn_err *e)
 
 static int write_rating(ctx *x, const gen_course *c, gen_rng *rng, gn_err *e)
 {
-    int rc = 0;
-    for (int a = 0; !rc && a < CA_COUNT; a++) {
-        if (!c->attr[a]) continue;
-        gen_db_bind_int(x->ins_attr, 1, c->course_id);
-        gen_db_bind_text(x->ins_attr, 2, gen_cattr_names[a]);
-        gen_db_bind_int(x->ins_attr, 3, c->attr[a]);
-        rc = gen_db_run(x->db, x->ins_attr, e);
-    }
+    int rc = gen_review_write_attrs(x->db, x->ins_attr, c->course_id, c->attr, CA_COUNT, gen_cattr_names, e);
     /* New courses have no evaluations yet; the classics always do. */
     int rated = (size_t)(c->id - 1) < gen_classic_count || gen_rng_chance(rng, 0.92);
     if (rc || !rated) return rc;
@@ -643,14 +636,7 @@ static int write_rating(ctx *x, const gen_course *c, gen_rng *rng, gn_err *e)
     gen_db_bind_real(st, 4, c->hours);
     gen_db_bind_text(st, 5, x->a.data);
     rc = gen_db_run(x->db, st, e);
-    for (int i = 0; !rc && i < x->rs.nmention; i++) {
-        const gen_mention *m = &x->rs.mention[i];
-        gen_db_bind_int(x->ins_mention, 1, c->course_id);
-        gen_db_bind_int(x->ins_mention, 2, m->review);
-        gen_db_bind_text(x->ins_mention, 3, gen_cattr_names[m->attr]);
-        gen_db_bind_int(x->ins_mention, 4, m->value);
-        rc = gen_db_run(x->db, x->ins_mention, e);
-    }
+    if (!rc) rc = gen_review_write_mentions(x->db, x->ins_mention, c->course_id, &x->rs, gen_cattr_names, e);
     return rc;
 }
 

@@ -5,7 +5,9 @@
  * Every code a requirement names exists in the catalog: lists are built from
  * the catalog itself (classics first, so the texts read like a real bulletin)
  * and a fixed code is dropped when a small scale did not generate it.  The
- * number of programs does not grow with the scale.
+ * number of programs does not grow with the scale.  The BS and minor texts
+ * are tables of parts (text, codes, fallback) rather than code, so adding a
+ * program is adding data.
  */
 #include <stdio.h>
 #include <string.h>
@@ -112,34 +114,56 @@ static void ms_track(gn_buf *b, const gen_course *cs, long n, const track *t)
                    "Credit/No Credit may count toward the remaining units. A GPA of 3.0 is required.");
 }
 
-static void bs(gn_buf *b, const gen_course *cs, long n)
+/* A requirement text as data: each part is literal text, then the codes of
+ * a '|' list that exist, else the fallback when none does. */
+typedef struct part {
+    const char *text, *codes, *fallback;
+} part;
+
+static const part BS[] = {
+    {"The BS in Computer Science. Introductory programming: ", "CS 106A|CS 106B", NULL},
+    {". Core: ", "CS 103|CS 107|CS 109|CS 110/CS 111|CS 161", NULL},
+    {". Mathematics: MATH 19, MATH 20 and MATH 21 (or MATH 41 and MATH 42), and MATH 51. "
+     "Depth: a track (Artificial Intelligence, Systems, Theory, Human-Computer Interaction, "
+     "Visual Computing, or Computational Biology) with its track core and four electives, e.g. ",
+     "CS 221|CS 229|CS 145|CS 144|CS 154|CS 147|CS 148", NULL},
+    {". Senior project: ", "CS 191/CS 194", "an approved capstone"},
+    {". Writing in the major and ethics: ", "CS 181/CS 182", "an approved course"},
+    {". All courses for the major must be taken for a letter grade where offered; "
+     "at least 60 units in total.", NULL, NULL},
+    {NULL, NULL, NULL},
+};
+
+static const part MINOR[] = {
+    {"The minor in Computer Science requires six courses: ", "CS 106B|CS 107|CS 103/CS 109", NULL},
+    {", and three more CS courses numbered 100 or above, at least one of them from ",
+     "CS 110|CS 161|CS 221|CS 147", NULL},
+    {". Courses must be taken for a letter grade; no more than one course may be "
+     "shared with the major.", NULL, NULL},
+    {NULL, NULL, NULL},
+};
+
+/* Programs whose text does not depend on a track. */
+static const struct {
+    const char *name;
+    const part *parts;
+} FIXED[] = {{"CS BS", BS}, {"CS Minor", MINOR}};
+
+static void put_parts(gn_buf *b, const gen_course *cs, long n, const part *p)
 {
     gn_buf_reset(b);
-    gn_buf_puts(b, "The BS in Computer Science. Introductory programming: ");
-    put_codes(b, cs, n, "CS 106A|CS 106B");
-    gn_buf_puts(b, ". Core: ");
-    put_codes(b, cs, n, "CS 103|CS 107|CS 109|CS 110/CS 111|CS 161");
-    gn_buf_puts(b, ". Mathematics: MATH 19, MATH 20 and MATH 21 (or MATH 41 and MATH 42), and MATH 51. "
-                   "Depth: a track (Artificial Intelligence, Systems, Theory, Human-Computer Interaction, "
-                   "Visual Computing, or Computational Biology) with its track core and four electives, e.g. ");
-    put_codes(b, cs, n, "CS 221|CS 229|CS 145|CS 144|CS 154|CS 147|CS 148");
-    gn_buf_puts(b, ". Senior project: ");
-    if (!put_codes(b, cs, n, "CS 191/CS 194")) gn_buf_puts(b, "an approved capstone");
-    gn_buf_puts(b, ". Writing in the major and ethics: ");
-    if (!put_codes(b, cs, n, "CS 181/CS 182")) gn_buf_puts(b, "an approved course");
-    gn_buf_puts(b, ". All courses for the major must be taken for a letter grade where offered; "
-                   "at least 60 units in total.");
+    for (; p->text; p++) {
+        gn_buf_puts(b, p->text);
+        if (p->codes && !put_codes(b, cs, n, p->codes) && p->fallback) gn_buf_puts(b, p->fallback);
+    }
 }
 
-static void minor(gn_buf *b, const gen_course *cs, long n)
+static int insert(sqlite3 *db, sqlite3_stmt *st, long id, const char *name, const char *text, gn_err *e)
 {
-    gn_buf_reset(b);
-    gn_buf_puts(b, "The minor in Computer Science requires six courses: ");
-    put_codes(b, cs, n, "CS 106B|CS 107|CS 103/CS 109");
-    gn_buf_puts(b, ", and three more CS courses numbered 100 or above, at least one of them from ");
-    put_codes(b, cs, n, "CS 110|CS 161|CS 221|CS 147");
-    gn_buf_puts(b, ". Courses must be taken for a letter grade; no more than one course may be "
-                   "shared with the major.");
+    gen_db_bind_int(st, 1, id);
+    gen_db_bind_text(st, 2, name);
+    gen_db_bind_text(st, 3, text);
+    return gen_db_run(db, st, e);
 }
 
 int gen_programs_write(sqlite3 *db, const gen_course *cs, long n, gn_err *e)
@@ -150,24 +174,13 @@ int gen_programs_write(sqlite3 *db, const gen_course *cs, long n, gn_err *e)
     if (rc) return rc;
     gn_buf_init(&b);
     long id = 0;
-    bs(&b, cs, n);
-    gen_db_bind_int(st, 1, ++id);
-    gen_db_bind_text(st, 2, "CS BS");
-    gen_db_bind_text(st, 3, b.data);
-    rc = gen_db_run(db, st, e);
-    if (!rc) {
-        minor(&b, cs, n);
-        gen_db_bind_int(st, 1, ++id);
-        gen_db_bind_text(st, 2, "CS Minor");
-        gen_db_bind_text(st, 3, b.data);
-        rc = gen_db_run(db, st, e);
+    for (size_t i = 0; !rc && i < sizeof FIXED / sizeof FIXED[0]; i++) {
+        put_parts(&b, cs, n, FIXED[i].parts);
+        rc = insert(db, st, ++id, FIXED[i].name, b.data, e);
     }
     for (size_t i = 0; !rc && i < sizeof TRACKS / sizeof TRACKS[0]; i++) {
         ms_track(&b, cs, n, &TRACKS[i]);
-        gen_db_bind_int(st, 1, ++id);
-        gen_db_bind_text(st, 2, TRACKS[i].name);
-        gen_db_bind_text(st, 3, b.data);
-        rc = gen_db_run(db, st, e);
+        rc = insert(db, st, ++id, TRACKS[i].name, b.data, e);
     }
     gn_buf_release(&b);
     sqlite3_finalize(st);

@@ -20,8 +20,8 @@ typedef struct voice {
     unsigned char used[GEN_REST_MAX_DISHES];
     int plural;
     /* per review: templates used, and whether price/service came up */
-    const char *said[16];
-    int nsaid, price_said, service_said;
+    gen_said said;
+    int price_said, service_said;
     char dish[128];
     gn_buf tmp;
 } voice;
@@ -189,7 +189,7 @@ static void begin(void *ud, int stars)
     (void)stars;
     memset(v->used, 0, sizeof v->used);
     v->plural = 0;
-    v->nsaid = v->price_said = v->service_said = 0;
+    v->said.n = v->price_said = v->service_said = 0;
 }
 
 /* Sentiment of a body sentence for a review with these stars. */
@@ -219,20 +219,6 @@ static const char *const *body_list(voice *v, gen_rng *r, int stars)
     return m == 0 ? gen_rphr_food_good : m == 1 ? gen_rphr_food_mixed : gen_rphr_food_bad;
 }
 
-/* A template not yet used in this review (a few tries, then any). */
-static const char *fresh(voice *v, gen_rng *r, const char *const *list)
-{
-    const char *t = gen_rng_pick(r, list);
-    for (int tries = 0; tries < 6; tries++) {
-        int seen = 0;
-        for (int i = 0; i < v->nsaid; i++) seen |= v->said[i] == t;
-        if (!seen) break;
-        t = gen_rng_pick(r, list);
-    }
-    if (v->nsaid < 16) v->said[v->nsaid++] = t;
-    return t;
-}
-
 static void fill(void *ud, gen_rng *r, int kind, int stars, gn_buf *out)
 {
     voice *v = ud;
@@ -243,7 +229,7 @@ static void fill(void *ud, gen_rng *r, int kind, int stars, gn_buf *out)
         list = gen_rphr_closer[stars - 1];
     else
         list = body_list(v, r, stars);
-    gen_tpl_expand(out, fresh(v, r, list), r, slot, v);
+    gen_tpl_expand(out, gen_pick_fresh(&v->said, r, list), r, slot, v);
 }
 
 void gen_rest_reviews(const gen_restaurant *r, gen_rng *rng, gen_review_set *s)

@@ -396,22 +396,8 @@ static int write_restaurant(ctx *x, const gen_restaurant *r, gn_err *e)
     gen_db_bind_text(st, 11, x->dishes.data);
     gen_db_bind_text(st, 12, x->reviews.data);
     int rc = gen_db_run(x->db, st, e);
-
-    for (int a = 0; !rc && a < RA_COUNT; a++) {
-        if (!r->attr[a]) continue;
-        gen_db_bind_int(x->ins_attr, 1, r->id);
-        gen_db_bind_text(x->ins_attr, 2, gen_rattr_names[a]);
-        gen_db_bind_int(x->ins_attr, 3, r->attr[a]);
-        rc = gen_db_run(x->db, x->ins_attr, e);
-    }
-    for (int i = 0; !rc && i < x->rs.nmention; i++) {
-        const gen_mention *m = &x->rs.mention[i];
-        gen_db_bind_int(x->ins_mention, 1, r->id);
-        gen_db_bind_int(x->ins_mention, 2, m->review);
-        gen_db_bind_text(x->ins_mention, 3, gen_rattr_names[m->attr]);
-        gen_db_bind_int(x->ins_mention, 4, m->value);
-        rc = gen_db_run(x->db, x->ins_mention, e);
-    }
+    if (!rc) rc = gen_review_write_attrs(x->db, x->ins_attr, r->id, r->attr, RA_COUNT, gen_rattr_names, e);
+    if (!rc) rc = gen_review_write_mentions(x->db, x->ins_mention, r->id, &x->rs, gen_rattr_names, e);
     return rc;
 }
 

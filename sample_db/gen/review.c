@@ -10,6 +10,8 @@
  * ("Only complaint: ...", "On the plus side, ...") so the text reads as one
  * person's opinion.  Rejected: one template per whole review (too few
  * distinct texts; retrieval would learn the templates, not the meaning).
+ * The datasets' voices share gen_pick_fresh so a review does not repeat a
+ * filler, and both write their ground truth rows through the same helpers.
  */
 #include "review.h"
 
@@ -157,4 +159,46 @@ void gen_reviews_compose(const gen_review_spec *sp, gen_rng *r, gen_review_set *
     s->n = sp->nreviews;
     assign_mentions(sp, r, s);
     for (int j = 0; j < sp->nreviews; j++) compose_one(sp, r, s, j);
+}
+
+const char *gen_pick_fresh(gen_said *said, gen_rng *r, const char *const *list)
+{
+    const char *t = gen_rng_pick(r, list);
+    for (int tries = 0; tries < 6; tries++) {
+        int seen = 0;
+        for (int i = 0; i < said->n; i++) seen |= said->tpl[i] == t;
+        if (!seen) break;
+        t = gen_rng_pick(r, list);
+    }
+    if (said->n < GEN_MAX_SAID) said->tpl[said->n++] = t;
+    return t;
+}
+
+int gen_review_write_attrs(sqlite3 *db, sqlite3_stmt *ins, int64_t id, const signed char *value,
+                           int nattr, const char *const *names, gn_err *e)
+{
+    int rc = 0;
+    for (int a = 0; !rc && a < nattr; a++) {
+        if (!value[a]) continue;
+        gen_db_bind_int(ins, 1, id);
+        gen_db_bind_text(ins, 2, names[a]);
+        gen_db_bind_int(ins, 3, value[a]);
+        rc = gen_db_run(db, ins, e);
+    }
+    return rc;
+}
+
+int gen_review_write_mentions(sqlite3 *db, sqlite3_stmt *ins, int64_t id, const gen_review_set *s,
+                              const char *const *names, gn_err *e)
+{
+    int rc = 0;
+    for (int i = 0; !rc && i < s->nmention; i++) {
+        const gen_mention *m = &s->mention[i];
+        gen_db_bind_int(ins, 1, id);
+        gen_db_bind_int(ins, 2, m->review);
+        gen_db_bind_text(ins, 3, names[m->attr]);
+        gen_db_bind_int(ins, 4, m->value);
+        rc = gen_db_run(db, ins, e);
+    }
+    return rc;
 }

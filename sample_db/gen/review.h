@@ -11,12 +11,14 @@
 #ifndef GENIE_GEN_REVIEW_H
 #define GENIE_GEN_REVIEW_H
 
+#include "dbwrite.h"
 #include "engine/util/buf.h"
 #include "rng.h"
 #include "text.h"
 
 #define GEN_MAX_REVIEWS 24
 #define GEN_MAX_MENTIONS 128
+#define GEN_MAX_SAID 16
 
 /* Kinds of filler sentence asked of the dataset. */
 enum { GEN_FILL_OPENER, GEN_FILL_BODY, GEN_FILL_CLOSER };
@@ -53,11 +55,35 @@ typedef struct gen_review_set {
     int nmention;
 } gen_review_set;
 
+/* Filler templates already used in the review being written. */
+typedef struct gen_said {
+    const char *tpl[GEN_MAX_SAID];
+    int n;                        /* set to 0 at the start of each review */
+} gen_said;
+
+/* An empty set with its text buffers ready; release frees the buffers. */
 void gen_review_set_init(gen_review_set *s);
 void gen_review_set_release(gen_review_set *s);
 
 /* Write spec->nreviews reviews into s (previous content is replaced) and
  * record which review expresses which attribute. */
 void gen_reviews_compose(const gen_review_spec *spec, gen_rng *r, gen_review_set *s);
+
+/* A template of the NULL-terminated list not yet in said (a few tries,
+ * then any), remembered in said while there is room.  Returns a pointer
+ * into list. */
+const char *gen_pick_fresh(gen_said *said, gen_rng *r, const char *const *list);
+
+/* Ground truth through ins, a prepared INSERT taking (id, attr, value):
+ * one row per non-zero value[a], attr named names[a].  Returns 0 or the
+ * first gen_db_run error. */
+int gen_review_write_attrs(sqlite3 *db, sqlite3_stmt *ins, int64_t id, const signed char *value,
+                           int nattr, const char *const *names, gn_err *e);
+
+/* Ground truth through ins, a prepared INSERT taking (id, review_idx,
+ * attr, value): one row per mention in s, attr named names[attr].
+ * Returns 0 or the first gen_db_run error. */
+int gen_review_write_mentions(sqlite3 *db, sqlite3_stmt *ins, int64_t id, const gen_review_set *s,
+                              const char *const *names, gn_err *e);
 
 #endif

@@ -10,42 +10,141 @@ Routes (a dispatch table, ROUTES, maps a path suffix to a handler):
   POST .../embeddings      deterministic embeddings: a hashed bag of words,
                            so texts sharing words get similar vectors;
                            normalized; dimension --dim (default 32)
-  GET  /_mock/state        the current settings and request counters (JSON)
+  POST .../chat/completions  scripted replies (see "Chat script" below), as
+                           one chat.completion object, or streamed as SSE
+                           chat.completion.chunk events when the request has
+                           "stream": true; with fault modes per rule
+  GET  /_mock/state        the current settings, request counters and what
+                           is left of the scripts (JSON)
   POST /_mock/config       merge a JSON object into the settings, e.g.
                            {"fault": "500"} or {"dim": 16}; lets a test change
                            behaviour without restarting (the port stays, so
                            the client's embedder id stays the same)
-  POST /_mock/script       replace the scripted steps, same shape as the
-                           --script file (below)
+  POST /_mock/script       replace the whole script (embedding steps and chat
+                           rules), same shape as the --script file (below);
+                           its "defaults" are merged into the settings
 
 Every request to a non-/_mock route is appended to --log as one JSON line
 {"seq", "time", "method", "path", "headers", "body", "json", "status",
-"route"} *before* the reply is sent, so a client that has exited has always
-been logged.  "json" is the parsed body or null.
+"route"} *before* the reply is sent (and before any delay), so a client that
+has exited has always been logged.  "json" is the parsed body or null; a chat
+request's line also has "rule": the name of the rule that answered it (its
+"name", else "rules[I]", else "default").
 
 Settings (flags, the script's "defaults", or /_mock/config):
-  fault    null (normal), "500" (HTTP 500 with an OpenAI-style error),
-           "garbage" (HTTP 200, body not JSON), "count" (one vector fewer
-           than inputs), "index" (an item with an out-of-range index),
-           "dim" (the last vector one dimension short), "401" (unauthorized)
+  fault    embeddings only: null (normal), "500" (HTTP 500 with an
+           OpenAI-style error), "garbage" (HTTP 200, body not JSON), "count"
+           (one vector fewer than inputs), "index" (an item with an
+           out-of-range index), "dim" (the last vector one dimension short),
+           "401" (unauthorized)
   reverse  return the items of a reply in reverse order (with correct
            "index" fields): a client must place vectors by index
   dim      embedding dimension
-  delay    seconds to wait before replying
+  delay    seconds to wait before replying (every route)
   require_key  when set, requests without "Authorization: Bearer KEY" get 401
+           (every route)
+  chunk    chat: characters of content per streamed delta (default 8)
+  chunk_delay  chat: seconds between streamed events (default 0)
 
 Script file (--script FILE, JSON):
   {"defaults": {SETTINGS...},
-   "embeddings": [{SETTINGS...}, {SETTINGS...}, ...]}
-Each request to a route consumes the next step of the list named after the
-route (here "embeddings"); a step overrides the settings for that request
-only; when the list is exhausted the settings apply unchanged.
+   "embeddings": [{SETTINGS...}, {SETTINGS...}, ...],
+   "chat": {"rules": [RULE, ...], "default": RULE}}
+Each request to the embeddings route consumes the next step of the list
+"embeddings"; a step overrides the settings for that request only; when the
+list is exhausted the settings apply unchanged.  "chat" may also be a bare
+list of rules (no default rule).
 
-Adding a route (e.g. /chat/completions with SSE streaming): write a handler
-`def handle_x(state, req) -> Response`, add (suffix, method, name, handler)
-to ROUTES.  A Response whose body is an iterable of (delay_seconds, bytes)
-chunks is streamed with "Connection: close" and a flush after every chunk,
-which is what an SSE reply needs; req["step"] is the route's scripted step.
+Chat script.  A chat request is answered by the first rule that matches it
+and is not used up, else by the default rule, else by the built-in default
+(the reply "mock reply").  A rule matches when all its match keys do:
+  stage     the request header X-Genie-Stage equals this (case-insensitive
+            compare), or one of a list of them: "parse", "kb_parse",
+            "answer", "summary", "verify", "classify", "respond", "repair"...
+  contains  a substring (case-sensitive) of the last "user" message (its
+            text parts joined when its content is a list of parts)
+  times     the rule answers at most this many requests, then is skipped:
+            {"times": 1, "status": 500} before a rule that succeeds scripts
+            "500 then success"; absent: unlimited
+  name      not a match key: the name logged as "rule"
+A rule without stage and contains matches every request.
+What a rule replies (all optional):
+  reply          the answer text (default "mock reply")
+  reasoning      reasoning text, sent before the answer as
+                 "reasoning_content" deltas (in "message" when not streamed)
+  think          inline reasoning: the answer becomes
+                 "<think>\nTHINK\n</think>\n\n" + reply, split like any text
+  huge           N: the answer is N bytes of ASCII filler (words and
+                 newlines) instead of reply; streamed 1024 characters per
+                 delta unless the rule sets chunk
+  finish_reason  default "stop"
+  model          the reply's "model" (default: the request's)
+  usage          an object merged into the computed usage (its token
+                 counts are word counts, +3 per prompt message)
+  headers        extra response headers, {"Name": "value"}
+  ignore_stream  true: reply one chat.completion object even when the
+                 request asked for a stream
+Streaming (the request has "stream": true):
+  Events are "data: JSON" lines each followed by a blank line: a chunk with
+  delta {"role": "assistant", "content": "", "refusal": null}, then the
+  reasoning deltas, then the content deltas, then a chunk with an empty
+  delta and finish_reason, then (only when the request has
+  "stream_options": {"include_usage": true}) a chunk with "choices": [] and
+  "usage", then "data: [DONE]".  The body is sent with
+  "Transfer-Encoding: chunked" and "Connection: close".
+  chunk          characters per delta (default: the setting chunk)
+  chunk_delay    seconds before each event after the first (default: the
+                 setting chunk_delay); [DONE] follows the last event at once
+  stall          seconds after the headers before the first event
+  ping           send a keep-alive comment ": ping" (and a blank line) every
+                 this many seconds during stall and chunk_delay waits
+  crlf           true: every line ends with CRLF instead of LF
+  no_done        true: end without "data: [DONE]"
+  framing        "chunked" (default) or "close": no chunked encoding, the
+                 body ends when the connection closes (a drop then looks
+                 like a clean end to HTTP)
+Faults (N counts data events already sent; the role chunk is the first, so
+N=1 means right after it; N larger than the stream means before [DONE]):
+  status         an HTTP status other than 200: an OpenAI-style error body
+                 {"error": {"message", "type", "param", "code"}}
+  error_message  the message of any error this rule sends
+  retry_after    the Retry-After header (seconds; any JSON value, sent as text)
+  retry_after_ms the retry-after-ms header
+  first_byte_delay  seconds before the status line (no ping is possible)
+  error_200      true: HTTP 200 with a JSON error body, even for a stream
+  drop_after     N: close the connection after N events, without [DONE] and
+                 without the final empty chunk (curl: "transfer closed with
+                 outstanding read data remaining", exit 18); on a reply that
+                 is not streamed, N bytes of the body are sent, then it closes
+  garbage_after  N: after N events, one event whose data is not JSON
+                 (data: {"choices": [{"delta": {"content": "cut), then the
+                 stream goes on
+  error_after    N: after N events, data: {"error": {...}} and the stream
+                 ends (with [DONE] unless no_done)
+  error_event    true, with error_after: the error is sent as
+                 "event: error" followed by its data line
+
+Example (a test's --script file, or the body of POST /_mock/script):
+  {"chat": {
+     "rules": [
+       {"name": "parse-busy", "stage": "parse", "times": 1, "status": 429,
+        "retry_after": 1, "retry_after_ms": 250},
+       {"name": "parse", "stage": ["parse", "kb_parse"],
+        "reply": "SELECT * FROM places WHERE city = 'north'"},
+       {"stage": "answer", "times": 1, "status": 500},
+       {"stage": "answer", "contains": "parking", "reasoning": "Lot Diner.",
+        "reply": "Lot Diner has a big lot.", "chunk": 4, "chunk_delay": 0.01},
+       {"stage": "summary", "drop_after": 3},
+       {"contains": "slow", "stall": 2, "ping": 0.5, "reply": "finally"}
+     ],
+     "default": {"reply": "I don't know."}}}
+
+Adding a route: write a handler `def handle_x(state, req) -> Response`, add
+(suffix, method, name, handler) to ROUTES.  A Response whose body is an
+iterable of (delay_seconds, bytes) chunks is streamed with "Connection:
+close" (chunked unless framing="close") and a flush after every chunk; a
+chunk of DROP instead of bytes closes the connection at once; req["step"] is
+the route's scripted step (the settings for this request).
 """
 
 import argparse
@@ -55,6 +154,7 @@ import math
 import os
 import re
 import signal
+import socket
 import sys
 import threading
 import time
@@ -70,21 +170,31 @@ DEFAULT_SETTINGS = {
     "delay": 0.0,
     "require_key": None,
     "model": None,          # reply "model"; None echoes the request's
+    "chunk": 8,             # chat: characters per streamed delta
+    "chunk_delay": 0.0,     # chat: seconds between streamed events
 }
 
 FAULTS = (None, "500", "garbage", "count", "index", "dim", "401")
 
+DROP = object()             # a streamed "chunk" that closes the connection
+
 
 class Response:
     """What a handler returns.  body: bytes, or an iterable of
-    (delay_seconds, bytes) chunks to stream."""
+    (delay_seconds, bytes or DROP) chunks to stream.  delay: seconds before
+    the status line.  framing: how a streamed body is delimited, "chunked"
+    or "close".  cut: for a bytes body, send only this many bytes of it
+    (with the full Content-Length), then close."""
 
     def __init__(self, status=200, body=b"", content_type="application/json",
-                 headers=None):
+                 headers=None, delay=0.0, framing="chunked", cut=None):
         self.status = status
         self.body = body
         self.content_type = content_type
         self.headers = headers or {}
+        self.delay = delay
+        self.framing = framing
+        self.cut = cut
 
 
 def json_response(obj, status=200):
@@ -97,14 +207,16 @@ def error_response(status, message, etype="invalid_request_error"):
 
 
 class State:
-    """Settings, scripted steps, counters and the request log; shared by the
-    handler threads, guarded by one lock."""
+    """Settings, scripted steps and chat rules, counters and the request log;
+    shared by the handler threads, guarded by one lock."""
 
     def __init__(self, settings, script, log_path):
         self.lock = threading.Lock()
         self.settings = dict(DEFAULT_SETTINGS)
         self.settings.update(settings)
         self.steps = {}
+        self.rules = []         # [rule, uses left or None], in order
+        self.chat_default = None
         self.counts = {}
         self.seq = 0
         self.log = open(log_path, "a", encoding="utf-8") if log_path else None
@@ -114,15 +226,22 @@ class State:
     def load_script(self, script):
         if not isinstance(script, dict):
             raise ValueError("a script is a JSON object")
+        defaults = check_settings(script.get("defaults", {}))
+        steps, rules, default = {}, [], None
+        for route, value in script.items():
+            if route == "defaults":
+                continue
+            if route == "chat":
+                rules, default = check_chat_script(value)
+                continue
+            if not isinstance(value, list):
+                raise ValueError("script: %r must be a list of steps" % route)
+            steps[route] = [check_settings(s) for s in value]
         with self.lock:
-            self.settings.update(check_settings(script.get("defaults", {})))
-            self.steps = {}
-            for route, steps in script.items():
-                if route == "defaults":
-                    continue
-                if not isinstance(steps, list):
-                    raise ValueError("script: %r must be a list of steps" % route)
-                self.steps[route] = [check_settings(s) for s in steps]
+            self.settings.update(defaults)
+            self.steps = steps
+            self.rules = [[r, r.get("times")] for r in rules]
+            self.chat_default = default
 
     def configure(self, changes):
         changes = check_settings(changes)
@@ -140,10 +259,30 @@ class State:
                 s.update(queue.pop(0))
             return s
 
+    def pick_rule(self, stage, user_text):
+        """The chat rule answering a request, and the name to log: the first
+        matching rule with uses left (one use is taken), else the default."""
+        with self.lock:
+            for i, entry in enumerate(self.rules):
+                rule, left = entry
+                if left is not None and left <= 0:
+                    continue
+                if not rule_matches(rule, stage, user_text):
+                    continue
+                if left is not None:
+                    entry[1] = left - 1
+                return rule, rule.get("name") or "rules[%d]" % i
+            if self.chat_default is not None:
+                return self.chat_default, self.chat_default.get("name") or "default"
+            return {}, "default"
+
     def snapshot(self):
         with self.lock:
             return {"settings": dict(self.settings), "counts": dict(self.counts),
-                    "pending_steps": {k: len(v) for k, v in self.steps.items()}}
+                    "pending_steps": {k: len(v) for k, v in self.steps.items()},
+                    "chat_rules": [{"name": r.get("name") or "rules[%d]" % i,
+                                    "left": left}
+                                   for i, (r, left) in enumerate(self.rules)]}
 
     def record(self, entry):
         if not self.log:
@@ -165,7 +304,109 @@ def check_settings(d):
             raise ValueError("unknown fault %r (one of %s)" % (v, FAULTS))
         if k == "dim" and (not isinstance(v, int) or v < 1 or v > 65536):
             raise ValueError("dim must be an integer in 1..65536")
+        if k == "chunk" and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
+            raise ValueError("chunk must be a positive integer")
+        if k in ("delay", "chunk_delay") and not is_seconds(v):
+            raise ValueError("%s must be a number of seconds >= 0" % k)
     return dict(d)
+
+
+def is_seconds(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0
+
+
+def is_count(v):
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def is_text(v):
+    return isinstance(v, str)
+
+
+def is_flag(v):
+    return isinstance(v, bool)
+
+
+def is_stage(v):
+    return isinstance(v, str) or (isinstance(v, list) and v and
+                                  all(isinstance(x, str) for x in v))
+
+
+# Every key a chat rule may have, with its check.
+RULE_KEYS = {
+    # matching
+    "name": is_text, "stage": is_stage, "contains": is_text, "times": is_count,
+    # the reply
+    "reply": is_text, "reasoning": is_text, "think": is_text, "huge": is_count,
+    "finish_reason": is_text, "model": is_text,
+    "usage": lambda v: isinstance(v, dict),
+    "headers": lambda v: isinstance(v, dict) and
+        all(isinstance(k, str) and isinstance(x, (str, int, float))
+            for k, x in v.items()),
+    "ignore_stream": is_flag,
+    # streaming
+    "chunk": lambda v: is_count(v) and v >= 1, "chunk_delay": is_seconds,
+    "stall": is_seconds, "ping": lambda v: is_seconds(v) and v > 0,
+    "crlf": is_flag, "no_done": is_flag,
+    "framing": lambda v: v in ("chunked", "close"),
+    # faults
+    "status": lambda v: is_count(v) and 100 <= v <= 599,
+    "error_message": is_text,
+    "retry_after": lambda v: isinstance(v, (str, int, float)) and not is_flag(v),
+    "retry_after_ms": lambda v: isinstance(v, (str, int, float)) and not is_flag(v),
+    "first_byte_delay": is_seconds, "error_200": is_flag,
+    "drop_after": is_count, "garbage_after": is_count, "error_after": is_count,
+    "error_event": is_flag,
+}
+MATCH_KEYS = ("stage", "contains", "times")
+
+
+def check_rule(rule, where, default=False):
+    if not isinstance(rule, dict):
+        raise ValueError("%s: a chat rule is a JSON object" % where)
+    for k, v in rule.items():
+        check = RULE_KEYS.get(k)
+        if check is None:
+            raise ValueError("%s: unknown chat rule key %r" % (where, k))
+        if not check(v):
+            raise ValueError("%s: bad value for %r: %s" % (where, k, json.dumps(v)))
+        if default and k in MATCH_KEYS:
+            raise ValueError("%s: the default rule cannot have %r" % (where, k))
+    return dict(rule)
+
+
+def check_chat_script(value):
+    """(rules, default) from the script's "chat": a list of rules, or
+    {"rules": [...], "default": RULE}."""
+    if isinstance(value, list):
+        value = {"rules": value}
+    if not isinstance(value, dict):
+        raise ValueError('script: "chat" must be a list of rules or '
+                         '{"rules": [...], "default": {...}}')
+    extra = set(value) - {"rules", "default"}
+    if extra:
+        raise ValueError('script: unknown key(s) in "chat": %s' % sorted(extra))
+    rules = value.get("rules", [])
+    if not isinstance(rules, list):
+        raise ValueError('script: "chat" "rules" must be a list')
+    rules = [check_rule(r, "chat rules[%d]" % i) for i, r in enumerate(rules)]
+    default = value.get("default")
+    if default is not None:
+        default = check_rule(default, "chat default", default=True)
+    return rules, default
+
+
+def rule_matches(rule, stage, user_text):
+    want = rule.get("stage")
+    if want is not None:
+        if isinstance(want, str):
+            want = [want]
+        if stage is None or stage.lower() not in [w.lower() for w in want]:
+            return False
+    sub = rule.get("contains")
+    if sub is not None and (user_text is None or sub not in user_text):
+        return False
+    return True
 
 
 # ---- embeddings -------------------------------------------------------
@@ -236,6 +477,189 @@ def handle_embeddings(state, req):
                           "usage": {"prompt_tokens": ntok, "total_tokens": ntok}})
 
 
+# ---- chat completions --------------------------------------------------
+
+FILLER = ("lorem ipsum dolor sit amet consectetur adipiscing elit sed do "
+          "eiusmod tempor incididunt ut labore et dolore magna aliqua\n")
+
+
+def message_text(content):
+    """The text of a message's content: a string, or a list of parts whose
+    "text" fields are joined."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p.get("text", "") for p in content
+                       if isinstance(p, dict) and isinstance(p.get("text"), str))
+    return ""
+
+
+def last_user_text(messages):
+    for m in reversed(messages):
+        if isinstance(m, dict) and m.get("role") == "user":
+            return message_text(m.get("content"))
+    return None
+
+
+def ntokens(text):
+    """A deterministic stand-in for a token count: words."""
+    return len(text.split())
+
+
+def chat_error(rule, status, default_message):
+    etype = {400: "invalid_request_error", 401: "invalid_request_error",
+             403: "permission_error", 404: "not_found_error",
+             429: "rate_limit_exceeded"}.get(status, "server_error")
+    code = {401: "invalid_api_key", 429: "rate_limit_exceeded"}.get(status, status)
+    return {"error": {"message": rule.get("error_message") or default_message,
+                      "type": etype, "param": None, "code": code}}
+
+
+def handle_chat(state, req):
+    s = req["step"]
+    body = req["json"]
+    if not isinstance(body, dict):
+        return error_response(400, "request body is not a JSON object")
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        return error_response(400, "'messages' must be a non-empty list")
+    stage = {k.lower(): v for k, v in req["headers"].items()}.get("x-genie-stage")
+    rule, req["rule"] = state.pick_rule(stage, last_user_text(messages))
+
+    headers = {str(k): str(v) for k, v in rule.get("headers", {}).items()}
+    if "retry_after" in rule:
+        headers["Retry-After"] = str(rule["retry_after"])
+    if "retry_after_ms" in rule:
+        headers["retry-after-ms"] = str(rule["retry_after_ms"])
+    delay = rule.get("first_byte_delay", 0.0)
+
+    status = rule.get("status", 200)
+    if status != 200:
+        resp = json_response(chat_error(rule, status, "mock error (HTTP %d)" % status),
+                             status)
+    elif rule.get("error_200"):
+        resp = json_response(chat_error(rule, 500, "mock error sent with HTTP 200"))
+    else:
+        resp = chat_reply(s, rule, body, messages)
+    resp.headers.update(headers)
+    resp.delay = delay
+    return resp
+
+
+def chat_reply(s, rule, body, messages):
+    model = rule.get("model") or s["model"] or body.get("model") or "mock-chat"
+    if "huge" in rule:
+        n = rule["huge"]
+        content = (FILLER * (n // len(FILLER) + 1))[:n]
+    else:
+        content = rule.get("reply", "mock reply")
+    if "think" in rule:
+        content = "<think>\n%s\n</think>\n\n%s" % (rule["think"], content)
+    reasoning = rule.get("reasoning")
+    finish = rule.get("finish_reason", "stop")
+    prompt = sum(ntokens(message_text(m.get("content"))) + 3
+                 for m in messages if isinstance(m, dict))
+    completion = ntokens(content) + ntokens(reasoning or "")
+    usage = {"prompt_tokens": prompt, "completion_tokens": completion,
+             "total_tokens": prompt + completion,
+             "completion_tokens_details": {"reasoning_tokens": ntokens(reasoning or "")}}
+    usage.update(rule.get("usage", {}))
+    cid = "chatcmpl-mock%d" % (int(time.time() * 1000) % 1000000000)
+    created = int(time.time())
+
+    if body.get("stream") is not True or rule.get("ignore_stream"):
+        msg = {"role": "assistant", "content": content, "refusal": None}
+        if reasoning is not None:
+            msg["reasoning_content"] = reasoning
+        obj = {"id": cid, "object": "chat.completion", "created": created,
+               "model": model, "system_fingerprint": "fp_mock",
+               "choices": [{"index": 0, "message": msg, "logprobs": None,
+                            "finish_reason": finish}],
+               "usage": usage}
+        resp = json_response(obj)
+        if "drop_after" in rule:
+            resp.cut = min(rule["drop_after"], len(resp.body))
+        return resp
+
+    def chunk(delta, finish_reason=None):
+        return {"id": cid, "object": "chat.completion.chunk", "created": created,
+                "model": model, "system_fingerprint": "fp_mock",
+                "choices": [{"index": 0, "delta": delta, "logprobs": None,
+                             "finish_reason": finish_reason}]}
+
+    size = rule.get("chunk") or (1024 if "huge" in rule else s["chunk"])
+    events = [chunk({"role": "assistant", "content": "", "refusal": None})]
+    for field, text in (("reasoning_content", reasoning or ""), ("content", content)):
+        for i in range(0, len(text), size):
+            events.append(chunk({field: text[i:i + size]}))
+    events.append(chunk({}, finish))
+    opts = body.get("stream_options")
+    if isinstance(opts, dict) and opts.get("include_usage") is True:
+        events.append({"id": cid, "object": "chat.completion.chunk",
+                       "created": created, "model": model,
+                       "system_fingerprint": "fp_mock", "choices": [],
+                       "usage": usage})
+    return Response(200, sse_stream(s, rule, events), "text/event-stream",
+                    {"Cache-Control": "no-cache"},
+                    framing=rule.get("framing", "chunked"))
+
+
+def sse_stream(s, rule, events):
+    """The (delay, bytes) chunks of a streamed reply: EVENTS (JSON objects)
+    as data events, with the rule's waits, pings and faults."""
+    eol = "\r\n" if rule.get("crlf") else "\n"
+
+    def event(data, etype=None):
+        text = ("event: %s%s" % (etype, eol) if etype else "") + \
+               "data: %s%s%s" % (data, eol, eol)
+        return text.encode()
+
+    ping = rule.get("ping")
+    ping_bytes = (": ping" + eol + eol).encode()
+
+    def wait(seconds):
+        """Chunks that wait SECONDS in all, pinging every PING seconds; the
+        last (delay, b"") carries the remainder, or is (0, b"")."""
+        out = []
+        if ping:
+            while seconds >= ping:
+                out.append((ping, ping_bytes))
+                seconds -= ping
+        out.append((seconds, b""))
+        return out
+
+    n = len(events)
+    at = {k: min(rule[k], n) for k in ("drop_after", "garbage_after", "error_after")
+          if k in rule}
+    gap = rule.get("chunk_delay", s["chunk_delay"])
+    for i in range(n + 1):
+        # before event I (I events sent so far)
+        pause = wait(rule.get("stall", 0.0) if i == 0 else gap)
+        if at.get("garbage_after") == i:
+            yield from pause
+            pause = [(0, b"")]
+            yield (0, event('{"choices": [{"delta": {"content": "cut'))
+        if at.get("drop_after") == i:
+            yield from pause
+            yield (0, DROP)
+            return
+        if at.get("error_after") == i:
+            yield from pause
+            err = chat_error(rule, 500, "mock error in the middle of a stream")
+            yield (0, event(json.dumps(err, separators=(",", ":")),
+                            "error" if rule.get("error_event") else None))
+            if not rule.get("no_done"):
+                yield (0, event("[DONE]"))
+            return
+        if i == n:
+            # no wait before [DONE]: it follows the last event at once
+            if not rule.get("no_done"):
+                yield (0, event("[DONE]"))
+            return
+        yield from pause
+        yield (0, event(json.dumps(events[i], separators=(",", ":"))))
+
+
 # ---- control routes (not logged) --------------------------------------
 
 def handle_state(state, req):
@@ -265,6 +689,7 @@ ROUTES = [
     ("/_mock/config", "POST", "_config", handle_config),
     ("/_mock/script", "POST", "_script", handle_script),
     ("/embeddings", "POST", "embeddings", handle_embeddings),
+    ("/chat/completions", "POST", "chat", handle_chat),
 ]
 
 
@@ -314,21 +739,24 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError:
             parsed = None
         req = {"method": method, "path": self.path, "headers": dict(self.headers),
-               "body": text, "json": parsed, "route": name}
+               "body": text, "json": parsed, "route": name, "step": None}
         if fn is None:
             resp = error_response(404 if name == "_404" else 405,
                                   "no route for %s %s" % (method, self.path))
         else:
             req["step"] = state.next_step(name) if not name.startswith("_") else None
             resp = self.auth_failure(req) or fn(state, req)
-            delay = (req["step"] or {}).get("delay") or 0
-            if delay:
-                time.sleep(delay)
         if not name.startswith("_") or name in ("_404", "_405"):
             entry = {k: req[k] for k in ("method", "path", "headers", "body",
                                          "json", "route")}
+            if "rule" in req:
+                entry["rule"] = req["rule"]
             entry["status"] = resp.status
             state.record(entry)
+        delay = (req["step"] or {}).get("delay") or 0
+        delay += resp.delay or 0
+        if delay:
+            time.sleep(delay)
         self.send(resp)
 
     def auth_failure(self, req):
@@ -337,29 +765,54 @@ class Handler(BaseHTTPRequestHandler):
             return error_response(401, "missing or wrong API key")
         return None
 
-    def send(self, resp):
-        self.send_response(resp.status)
-        self.send_header("Content-Type", resp.content_type)
-        for k, v in resp.headers.items():
-            self.send_header(k, v)
-        if isinstance(resp.body, (bytes, bytearray)):
-            self.send_header("Content-Length", str(len(resp.body)))
-            self.end_headers()
-            self.wfile.write(resp.body)
-            return
-        # Streamed: no length, the end of the reply is the end of the
-        # connection.
-        self.send_header("Connection", "close")
+    def drop(self):
+        """Close the connection now, mid-reply."""
         self.close_connection = True
-        self.end_headers()
         try:
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def send(self, resp):
+        try:
+            self.send_response(resp.status)
+            self.send_header("Content-Type", resp.content_type)
+            for k, v in resp.headers.items():
+                self.send_header(k, v)
+            if isinstance(resp.body, (bytes, bytearray)):
+                self.send_header("Content-Length", str(len(resp.body)))
+                self.end_headers()
+                if resp.cut is not None:
+                    self.wfile.write(resp.body[:resp.cut])
+                    self.drop()
+                else:
+                    self.wfile.write(resp.body)
+                return
+            # Streamed: chunked, or ended by the end of the connection.
+            chunked = resp.framing == "chunked"
+            if chunked:
+                self.send_header("Transfer-Encoding", "chunked")
+            self.send_header("Connection", "close")
+            self.close_connection = True
+            self.end_headers()
             for delay, chunk in resp.body:
                 if delay:
                     time.sleep(delay)
+                if chunk is DROP:
+                    self.drop()
+                    return
+                if not chunk:
+                    continue            # an empty chunk would end the body
+                if chunked:
+                    chunk = b"%x\r\n%s\r\n" % (len(chunk), chunk)
                 self.wfile.write(chunk)
                 self.wfile.flush()
+            if chunked:
+                self.wfile.write(b"0\r\n\r\n")
+                self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
-            pass                        # the client hung up (e.g. cancelled)
+            self.close_connection = True    # the client hung up (cancelled)
 
 
 class Server(ThreadingHTTPServer):
@@ -384,15 +837,21 @@ def main(argv=None):
     ap.add_argument("--reverse", action="store_true",
                     help="return embedding items in reverse order")
     ap.add_argument("--fault", choices=[f for f in FAULTS if f],
-                    help="answer every request with this fault")
+                    help="embeddings: answer every request with this fault")
     ap.add_argument("--delay", type=float, default=0.0,
                     help="seconds to wait before each reply")
     ap.add_argument("--require-key", help="reject requests without this bearer key")
-    ap.add_argument("--script", help="JSON file of defaults and per-request steps")
+    ap.add_argument("--chunk", type=int, default=8,
+                    help="chat: characters of content per streamed delta")
+    ap.add_argument("--chunk-delay", type=float, default=0.0,
+                    help="chat: seconds between streamed events")
+    ap.add_argument("--script", help="JSON file of defaults, embedding steps "
+                                     "and chat rules")
     a = ap.parse_args(argv)
 
     settings = {"dim": a.dim, "reverse": a.reverse, "fault": a.fault,
-                "delay": a.delay, "require_key": a.require_key}
+                "delay": a.delay, "require_key": a.require_key,
+                "chunk": a.chunk, "chunk_delay": a.chunk_delay}
     try:
         script = None
         if a.script:

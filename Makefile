@@ -29,7 +29,7 @@ BENCH_SRC  := $(wildcard bench/*.c)
 
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
-.PHONY: all setup test unit-test run bench install uninstall asan clean distclean samples
+.PHONY: all setup test unit-test run bench install uninstall asan clean distclean samples fuzz
 .DELETE_ON_ERROR:
 
 all: $(B)/genie $(B)/libgenie.a
@@ -101,6 +101,22 @@ asan:
 	    FAISS_LIBS="$(FAISS_LIBS)" build/asan/genie build/asan/test-unit
 	@mkdir -p build/asan/share && ln -sfn ../share/genie build/asan/share/genie
 	@ASAN_OPTIONS=detect_leaks=1 GENIE_TOP=$(CURDIR) B=build/asan tests/run.sh
+
+# ---- fuzzing (clang libFuzzer; FUZZ_TIME seconds per target) -------------
+FUZZ_TIME ?= 60
+FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_LIB_SRC := $(wildcard engine/util/*.c) $(wildcard engine/llm/*.c)
+fuzz: $(B)/config.mk
+	@mkdir -p $(B)/fuzz
+	@for f in $(FUZZ_SRC); do \
+	    n=$$(basename $$f .c); \
+	    echo "  FUZZ  $$n ($(FUZZ_TIME) s)"; \
+	    clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -I. -Iengine \
+	        $$f $(FUZZ_LIB_SRC) -lcjson -lm -o $(B)/fuzz/$$n || exit 1; \
+	    mkdir -p $(B)/fuzz/$$n.corpus; \
+	    $(B)/fuzz/$$n -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
+	        $(B)/fuzz/$$n.corpus tests/data/sse-recordings 2>&1 | grep -E "stat::number_of_executed_units|ERROR|SUMMARY" ; \
+	done
 
 # ---- install -------------------------------------------------------------
 DATADIR = $(DESTDIR)$(PREFIX)/share/genie

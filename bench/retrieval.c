@@ -323,9 +323,9 @@ static void speed(sqlite3 *db, rt_index *ix)
     printf("latency (%d queries, top 10, %s index over %ld passages):\n", N, rt_index_kind(ix),
            rt_index_npassages(ix));
     printf("  fts5 bm25 baseline          p50 %7.2f ms  p95 %7.2f ms\n", f50, f95);
-    printf("  hybrid, whole table         p50 %7.2f ms  p95 %7.2f ms  (%.1fx / %.1fx bm25)\n",
+    printf("  hybrid, whole table         p50 %7.2f ms  p95 %7.2f ms  (%.2fx / %.2fx of fts5)\n",
            h50, h95, h50 / f50, h95 / f95);
-    printf("  hybrid, %5ld candidates    p50 %7.2f ms  p95 %7.2f ms  (%.1fx / %.1fx bm25)\n",
+    printf("  hybrid, %5ld candidates    p50 %7.2f ms  p95 %7.2f ms  (%.2fx / %.2fx of fts5)\n",
            sf.n, c50, c95, c50 / f50, c95 / f95);
     free(sf.rows);
 }

@@ -19,24 +19,9 @@
 # temporary directory, removed on exit together with the mock server.
 set -u
 
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-TOP=${GENIE_TOP:-$(cd "$HERE/../.." && pwd)}
-PY=${PYTHON:-python3}
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/cli.sh"
+cli_init mock
 CURL=${CURL:-curl}
-MOCK=$TOP/tests/mock/llm_server.py
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/genie-mock.XXXXXX") || exit 1
-MOCK_PID=
-stop_mock() {
-    if [ -n "$MOCK_PID" ]; then
-        kill -TERM "$MOCK_PID" 2>/dev/null
-        wait "$MOCK_PID" 2>/dev/null
-        MOCK_PID=
-    fi
-}
-cleanup() { stop_mock; rm -rf "$T"; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
 export LC_ALL=C
 
 pass=0 fail=0

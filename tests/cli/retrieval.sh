@@ -16,24 +16,9 @@
 # directory, removed on exit together with the mock server.
 set -u
 
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-TOP=${GENIE_TOP:-$(cd "$HERE/../.." && pwd)}
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/cli.sh"
+cli_init retrieval
 BIN=${GENIE_BIN:-$TOP/build/genie}
-PY=${PYTHON:-python3}
-MOCK=$TOP/tests/mock/llm_server.py
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/genie-retrieval.XXXXXX") || exit 1
-MOCK_PID=
-stop_mock() {
-    if [ -n "$MOCK_PID" ]; then
-        kill -TERM "$MOCK_PID" 2>/dev/null
-        wait "$MOCK_PID" 2>/dev/null
-        MOCK_PID=
-    fi
-}
-cleanup() { stop_mock; rm -rf "$T"; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
 
 # A clean environment: no user configuration, no GENIE_* settings, no keys.
 # (GENIE_TOP and GENIE_BIN were read above into TOP and BIN.)

@@ -310,7 +310,7 @@ check "stream: deltas are cut in characters, not bytes" curl=0 \
 script '{"chat": [{"reply": "one two three four five six", "chunk": 4, "chunk_delay": 0.1}]}'
 chat '' stream 'x'
 check "stream: chunk_delay paces the events (9 events, 8 gaps of 0.1 s)" curl=0 \
-    'TOTAL >= 0.8' 'TTFB < 0.5' 'len(CH) == 9'
+    'TOTAL >= 0.8' 'TTFB < 0.8' 'len(CH) == 9'
 
 script '{"chat": [{"reply": "{\"a\": 1}", "ignore_stream": true}]}'
 chat '' stream 'x'
@@ -453,7 +453,7 @@ check "first_byte_delay: a client timing out first gets no headers (curl 28)" cu
 script '{"chat": [{"stage": "answer", "stall": 0.8, "ping": 0.25, "reply": "ab", "chunk": 1, "chunk_delay": 0.3}]}'
 chat answer stream 'x'
 check "stall 0.8 with ping 0.25: headers at once, 3 ': ping' lines before the first event" curl=0 \
-    'TTFB < 0.5 and TOTAL >= 1.4' 'body~^: ping$' \
+    'TTFB < 0.7 and TOTAL >= 1.4' 'body~^: ping$' \
     '[x[0] for x in SEQ[:4]] == ["c", "c", "c", "e"]' 'all(x[1] == "ping" for x in SEQ if x[0] == "c")'
 check "ping: also one during each 0.3 s chunk_delay, each comment followed by a blank line" \
     '[x[0] for x in SEQ] == ["c"] * 3 + ["e", "c", "e", "c", "e", "c", "e", "e"]' \

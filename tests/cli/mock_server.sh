@@ -131,21 +131,6 @@ for expr in sys.argv[3:]:
         sys.exit(1)
 EOF
 
-start_mock() {
-    rm -f "$T/mock.port"
-    "$PY" "$MOCK" --port-file "$T/mock.port" --log "$T/mock.log" "$@" \
-        >"$T/mock.out" 2>"$T/mock.err" &
-    MOCK_PID=$!
-    local i
-    for i in $(seq 200); do
-        [ -s "$T/mock.port" ] && break
-        kill -0 "$MOCK_PID" 2>/dev/null || break
-        sleep 0.05
-    done
-    PORT=$(cat "$T/mock.port" 2>/dev/null)
-    URL=http://127.0.0.1:$PORT/v1
-    [ -n "$PORT" ]
-}
 log_reset() { : >"$T/mock.log"; }
 
 # post STAGE JSON [CURL ARGS...]: POST JSON to /v1/chat/completions, with

@@ -449,22 +449,6 @@ rm -f "$CFG"
 
 # ---- remote embedder against the mock server ---------------------------
 
-start_mock() {
-    rm -f "$T/mock.port"
-    "$PY" "$MOCK" --port-file "$T/mock.port" --log "$T/mock.log" "$@" \
-        >"$T/mock.out" 2>"$T/mock.err" &
-    MOCK_PID=$!
-    local i
-    for i in $(seq 200); do
-        [ -s "$T/mock.port" ] && break
-        kill -0 "$MOCK_PID" 2>/dev/null || break
-        sleep 0.05
-    done
-    PORT=$(cat "$T/mock.port" 2>/dev/null)
-    URL=http://127.0.0.1:$PORT/v1
-    [ -n "$PORT" ]
-}
-
 # mock_ctl ROUTE JSON: POST to a control route of the mock (config, script).
 mock_ctl() {
     "$PY" -c 'import sys, urllib.request

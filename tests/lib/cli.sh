@@ -2,7 +2,7 @@
 #
 # cli_init NAME sets TOP (the repository), PY, MOCK (the mock LLM server)
 # and T (a fresh temporary directory, removed on exit together with a mock
-# server whose pid the script keeps in MOCK_PID; stop_mock stops it early).
+# server started by start_mock; stop_mock stops it early).
 cli_init() {
     HERE=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
     TOP=${GENIE_TOP:-$(cd "$HERE/../.." && pwd)}
@@ -12,6 +12,24 @@ cli_init() {
     MOCK_PID=
     trap cleanup EXIT
     trap 'exit 130' INT TERM
+}
+
+# start_mock ARGS...: start the mock server (log in $T/mock.log) and wait
+# for its port; sets PORT and URL (its /v1 base).  False if it did not start.
+start_mock() {
+    rm -f "$T/mock.port"
+    "$PY" "$MOCK" --port-file "$T/mock.port" --log "$T/mock.log" "$@" \
+        >"$T/mock.out" 2>"$T/mock.err" &
+    MOCK_PID=$!
+    local i
+    for i in $(seq 200); do
+        [ -s "$T/mock.port" ] && break
+        kill -0 "$MOCK_PID" 2>/dev/null || break
+        sleep 0.05
+    done
+    PORT=$(cat "$T/mock.port" 2>/dev/null)
+    URL=http://127.0.0.1:$PORT/v1
+    [ -n "$PORT" ]
 }
 
 stop_mock() {

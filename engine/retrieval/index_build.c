@@ -27,8 +27,6 @@
 #define EMBED_BATCH 512
 #define ADD_BATCH 20000
 
-char *rt_sources_signature(sqlite3 *db);
-
 static int exec(sqlite3 *db, const char *sql, gn_err *e)
 {
     return sqlite3_exec(db, sql, NULL, NULL, NULL) ? st_dberr(db, e, "index state") : 0;

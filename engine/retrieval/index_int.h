@@ -60,4 +60,8 @@ int rt_state_fresh(sqlite3 *db, const char *dbpath, const rt_embedder *em,
                    uint64_t *nonce, long *npass, gn_err *e);
 
 
+/* "tbl.col,tbl.col" of the free-text columns genie_columns declares now
+ * (caller frees): recorded by a build, compared by the freshness check. */
+char *rt_sources_signature(sqlite3 *db);
+
 #endif

@@ -31,8 +31,6 @@ static char *state_get(sqlite3 *db, const char *key)
     return v;
 }
 
-/* "tbl.col,tbl.col" of the free-text columns now declared. */
-char *rt_sources_signature(sqlite3 *db);
 char *rt_sources_signature(sqlite3 *db)
 {
     gn_buf b;

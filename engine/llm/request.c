@@ -1,0 +1,69 @@
+/*
+ * request.c — request bodies and cache keys (see request.h).
+ *
+ * Numbers: the temperature is written with %.17g by cJSON, so 0.7 keys and
+ * sends the same way every time.
+ */
+#include "request.h"
+
+#include "util/sha256.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The part of the body shared by the request and the key. */
+static cJSON *common(const llm_request *r)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "model", r->model ? r->model : "");
+    cJSON *msgs = cJSON_AddArrayToObject(o, "messages");
+    for (int i = 0; i < r->nmsgs; i++) {
+        cJSON *m = cJSON_CreateObject();
+        cJSON_AddStringToObject(m, "role", r->msgs[i].role ? r->msgs[i].role : "user");
+        cJSON_AddStringToObject(m, "content", r->msgs[i].content ? r->msgs[i].content : "");
+        cJSON_AddItemToArray(msgs, m);
+    }
+    cJSON_AddNumberToObject(o, "temperature", r->temperature);
+    if (r->max_tokens > 0) cJSON_AddNumberToObject(o, "max_tokens", r->max_tokens);
+    if (r->nstop > 0) {
+        cJSON *st = cJSON_AddArrayToObject(o, "stop");
+        for (int i = 0; i < r->nstop; i++)
+            cJSON_AddItemToArray(st, cJSON_CreateString(r->stop[i] ? r->stop[i] : ""));
+    }
+    return o;
+}
+
+char *llm_request_body(const llm_request *r, int include_usage)
+{
+    cJSON *o = common(r);
+    cJSON_AddBoolToObject(o, "stream", r->stream != 0);
+    if (r->stream && include_usage) {
+        cJSON *so = cJSON_AddObjectToObject(o, "stream_options");
+        cJSON_AddBoolToObject(so, "include_usage", 1);
+    }
+    char *s = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    return s;
+}
+
+void llm_request_key(const llm_request *r, char out[65])
+{
+    cJSON *o = common(r);
+    char *s = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    /* A version prefix: a change of the key's recipe must not hit old rows. */
+    gn_sha256 h;
+    gn_sha256_init(&h);
+    gn_sha256_update(&h, "genie-llm-key-1\n", 16);
+    gn_sha256_update(&h, s, strlen(s));
+    unsigned char d[32];
+    gn_sha256_final(&h, d);
+    static const char hex[] = "0123456789abcdef";
+    for (int i = 0; i < 32; i++) {
+        out[2 * i] = hex[d[i] >> 4];
+        out[2 * i + 1] = hex[d[i] & 15];
+    }
+    out[64] = 0;
+    free(s);
+}

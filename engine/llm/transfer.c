@@ -1,0 +1,652 @@
+/*
+ * transfer.c — the client's thread: runs every call from queue to finish.
+ *
+ * One loop owns the curl multi handle.  Each turn it takes newly submitted
+ * calls, answers from the cache what it can, starts transfers while fewer
+ * than `concurrency` run, lets curl move bytes, finishes transfers curl
+ * reports done, and enforces cancellation, stall timeouts and retry timers.
+ * It sleeps in curl_multi_poll until a socket is ready, the nearest timer is
+ * due, or another thread calls curl_multi_wakeup (submit, cancel, free).
+ *
+ * A transfer's bytes go straight into the SSE/JSON decoder (stream.h) when
+ * the status is 2xx; a non-2xx body is kept (bounded) for the error
+ * message.  Every byte, header bytes included, resets the stall clock.
+ *
+ * Why a call failed decides whether it is retried (retry.h): connection
+ * errors, stalls, retryable statuses, a dropped stream and a server error
+ * mid-stream are; a malformed reply, a too-large reply, another 4xx and
+ * anything after output reached the caller's callback are not.
+ *
+ * Rejected: one thread per call (a pool of 32 verifications would be 32
+ * threads and 32 connections with no reuse); curl's own low-speed limit as
+ * the stall timeout (it averages over a window, so a trickle of keep-alive
+ * comments still trips it).
+ */
+#include "client_int.h"
+
+#include "llm/retry.h"
+#include "util/xmem.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#define MAX_ERRBODY 65536
+
+/* ---- accounting and log ----------------------------------------------- */
+
+/* Tokens of a finished call: the server's usage, else estimated from the
+ * number of deltas (servers send about one token per delta). */
+static void tokens(const llm_call *k, long *in, long *out, int *estimated)
+{
+    if (k->res.usage.present) {
+        *in = k->res.usage.prompt_tokens;
+        *out = k->res.usage.completion_tokens;
+        *estimated = 0;
+    } else {
+        *in = 0;
+        *out = k->deltas;
+        *estimated = 1;
+    }
+}
+
+static void account(llm_call *k)
+{
+    llm_client *c = k->cl;
+    long in, out;
+    int est;
+    tokens(k, &in, &out, &est);
+    const llm_price *p = llm_price_find(c->prices, c->nprices, k->model);
+    k->cost = -1;
+    if (p && !k->cached) k->cost = ((double)in * p->in + (double)out * p->out) / 1e6;
+    llm_stats d = { 0 };
+    d.calls = 1;
+    if (k->status == GN_ECANCEL) d.cancelled = 1;
+    else if (k->status) d.errors = 1;
+    d.cache_hits = k->cached;
+    d.retries = k->attempts > 1 ? k->attempts - 1 : 0;
+    if (!k->cached) {
+        d.prompt_tokens = in;
+        d.completion_tokens = out;
+        d.usage_missing = est && k->attempts > 0 && !k->status;
+    }
+    if (k->t_first_token > 0 && !k->cached) {
+        d.ttft_sum = k->t_first_token - k->t_send;
+        d.ttft_n = 1;
+        if (k->t_done > k->t_first_token && out > 0) {
+            d.gen_seconds = k->t_done - k->t_first_token;
+            d.gen_tokens = out;
+        }
+    }
+    if (k->cost >= 0) {
+        d.cost = k->cost;
+        d.priced_calls = 1;
+    }
+    pthread_mutex_lock(&c->mu);
+    llm_stats_add(&c->stats[k->stage], &d);
+    pthread_mutex_unlock(&c->mu);
+}
+
+static double ms(double from, double to)
+{
+    return from > 0 && to >= from ? round((to - from) * 1e4) / 10 : -1;
+}
+
+/* One JSON line per finished call; the request is the body as sent (no
+ * key: the key is only ever in a header). */
+static void log_call(llm_call *k)
+{
+    llm_client *c = k->cl;
+    if (!c->log) return;
+    cJSON *o = cJSON_CreateObject();
+    char ts[40];
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    cJSON_AddStringToObject(o, "time", ts);
+    cJSON_AddStringToObject(o, "stage", llm_stage_name(k->stage));
+    cJSON_AddStringToObject(o, "model", k->model);
+    cJSON_AddStringToObject(o, "endpoint", c->endpoint);
+    llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, k->stream,
+                       (const char *const *)k->stop, k->nstop };
+    char *body = llm_request_body(&rq, 0);
+    cJSON *req = cJSON_Parse(body);
+    free(body);
+    cJSON_AddItemToObject(o, "request", req ? req : cJSON_CreateNull());
+    const llm_choice *ch = k->res.nchoices > 0 ? &k->res.choices[0] : NULL;
+    cJSON_AddStringToObject(o, "response", ch && ch->content.data ? ch->content.data : "");
+    if (ch && ch->reasoning.len) cJSON_AddStringToObject(o, "reasoning", ch->reasoning.data);
+    if (ch && ch->finish_reason) cJSON_AddStringToObject(o, "finish_reason", ch->finish_reason);
+    if (k->res.model) cJSON_AddStringToObject(o, "response_model", k->res.model);
+    long in, out;
+    int est;
+    tokens(k, &in, &out, &est);
+    cJSON *u = cJSON_AddObjectToObject(o, "usage");
+    cJSON_AddNumberToObject(u, "prompt_tokens", (double)in);
+    cJSON_AddNumberToObject(u, "completion_tokens", (double)out);
+    if (est) cJSON_AddBoolToObject(u, "estimated", 1);
+    cJSON *t = cJSON_AddObjectToObject(o, "timings_ms");
+    cJSON_AddNumberToObject(t, "queued", ms(k->t_submit, k->t_send > 0 ? k->t_send : k->t_done));
+    cJSON_AddNumberToObject(t, "first_token", ms(k->t_send, k->t_first_token));
+    cJSON_AddNumberToObject(t, "total", ms(k->t_submit, k->t_done));
+    cJSON_AddNumberToObject(o, "attempts", k->attempts);
+    cJSON_AddBoolToObject(o, "cached", k->cached);
+    if (k->http) cJSON_AddNumberToObject(o, "http_status", (double)k->http);
+    if (k->cost >= 0) cJSON_AddNumberToObject(o, "cost", k->cost);
+    cJSON_AddStringToObject(o, "status", k->status == 0 ? "ok"
+                                       : k->status == GN_ECANCEL ? "cancelled" : "error");
+    if (k->status) cJSON_AddStringToObject(o, "error", k->err.msg);
+    char *line = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (line) {
+        llm_scrub_key(c, line);
+        pthread_mutex_lock(&c->log_mu);
+        fprintf(c->log, "%s\n", line);
+        fflush(c->log);
+        pthread_mutex_unlock(&c->log_mu);
+        free(line);
+    }
+}
+
+/* ---- finishing ----------------------------------------------------------- */
+
+static void release_transfer(llm_call *k)
+{
+    if (k->easy) {
+        curl_multi_remove_handle(k->cl->multi, k->easy);
+        curl_easy_cleanup(k->easy);
+        k->easy = NULL;
+    }
+    curl_slist_free_all(k->headers);
+    k->headers = NULL;
+    free(k->body);
+    k->body = NULL;
+    gn_buf_release(&k->errbody);
+}
+
+/* The end of a call: take the decoder's result, cache, account, log,
+ * hand it to the group. */
+static void finish(llm_call *k, int status)
+{
+    release_transfer(k);
+    k->status = status;
+    if (!status) gn_err_clear(&k->err);
+    llm_scrub_key(k->cl, k->err.msg);
+    if (k->dec) {
+        llm_result_release(&k->res);
+        llm_stream_take_result(k->dec, &k->res);
+        llm_stream_free(k->dec);
+        k->dec = NULL;
+    }
+    k->t_done = llm_now();
+    llm_client *c = k->cl;
+    if (!status && !k->cached && c->cache && !k->no_cache && k->temperature == 0) {
+        llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, 0,
+                           (const char *const *)k->stop, k->nstop };
+        char key[65];
+        llm_request_key(&rq, key);
+        gn_err ce;
+        /* A cache that fails to store is not the call's failure. */
+        (void)llm_cache_put(c->cache, key, llm_stage_name(k->stage), k->model, &k->res, &ce);
+    }
+    account(k);
+    log_call(k);
+    llm_call_finish(k);
+}
+
+/* ---- callbacks of one transfer ------------------------------------------- */
+
+static void on_delta_event(llm_call *k, const llm_delta *d)
+{
+    if (!k->t_first_token) k->t_first_token = llm_now();
+    k->deltas++;
+    if (!k->cb) return;
+    if (d->kind != LLM_DELTA_REASONING) k->delivered = 1;
+    llm_event ev = { .kind = LLM_EV_DELTA, .delta = d };
+    k->cb(k, &ev, k->ud);
+}
+
+static int on_delta(const llm_delta *d, void *ud)
+{
+    llm_call *k = ud;
+    if (atomic_load(&k->cancel)) return 1;
+    on_delta_event(k, d);
+    return 0;
+}
+
+static size_t on_header(char *p, size_t sz, size_t n, void *ud)
+{
+    llm_call *k = ud;
+    size_t len = sz * n;
+    k->last_activity = llm_now();
+    static const struct { const char *name; size_t off; } keep[] = {
+        { "retry-after:", offsetof(llm_call, retry_after) },
+        { "retry-after-ms:", offsetof(llm_call, retry_after_ms) },
+    };
+    for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
+        size_t nl = strlen(keep[i].name);
+        if (len <= nl || strncasecmp(p, keep[i].name, nl)) continue;
+        char *dst = (char *)k + keep[i].off;
+        size_t vl = len - nl;
+        if (vl > 63) vl = 63;
+        memcpy(dst, p + nl, vl);
+        dst[vl] = 0;
+        dst[strcspn(dst, "\r\n")] = 0;
+    }
+    return len;
+}
+
+static size_t on_body(char *p, size_t sz, size_t n, void *ud)
+{
+    llm_call *k = ud;
+    size_t len = sz * n;
+    k->last_activity = llm_now();
+    if (atomic_load(&k->cancel)) return 0;
+    if (!k->http) curl_easy_getinfo(k->easy, CURLINFO_RESPONSE_CODE, &k->http);
+    if (k->http < 200 || k->http > 299) {
+        if (k->errbody.len < MAX_ERRBODY)
+            gn_buf_add(&k->errbody, p, len < MAX_ERRBODY - k->errbody.len ? len
+                                                                        : MAX_ERRBODY - k->errbody.len);
+        return len;
+    }
+    int rc = llm_stream_feed(k->dec, p, len, &k->feed_err);
+    if (rc) {
+        k->feed_rc = rc;
+        return 0;            /* aborts the transfer: CURLE_WRITE_ERROR */
+    }
+    return len;
+}
+
+/* ---- starting ---------------------------------------------------------------- */
+
+static int start(llm_call *k)
+{
+    llm_client *c = k->cl;
+    k->attempts++;
+    k->http = 0;
+    k->feed_rc = 0;
+    k->retry_after[0] = k->retry_after_ms[0] = 0;
+    gn_buf_init(&k->errbody);
+    llm_stream_free(k->dec);
+    k->dec = llm_stream_new(on_delta, k);
+    k->usage_opt = k->stream && !c->no_usage_opt;
+    llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, k->stream,
+                       (const char *const *)k->stop, k->nstop };
+    k->body = llm_request_body(&rq, k->usage_opt);
+    k->headers = curl_slist_append(NULL, "Content-Type: application/json");
+    k->headers = curl_slist_append(k->headers, k->stream ? "Accept: text/event-stream"
+                                                         : "Accept: application/json");
+    char *h = xasprintf("X-Genie-Stage: %s", llm_stage_name(k->stage));
+    k->headers = curl_slist_append(k->headers, h);
+    free(h);
+    if (c->key) {
+        h = xasprintf("Authorization: Bearer %s", c->key);
+        k->headers = curl_slist_append(k->headers, h);
+        free(h);
+        if (c->azure) {
+            h = xasprintf("api-key: %s", c->key);
+            k->headers = curl_slist_append(k->headers, h);
+            free(h);
+        }
+    }
+    CURL *e = k->easy = curl_easy_init();
+    if (!e) return -1;
+    curl_easy_setopt(e, CURLOPT_URL, c->endpoint);
+    curl_easy_setopt(e, CURLOPT_HTTPHEADER, k->headers);
+    curl_easy_setopt(e, CURLOPT_POSTFIELDS, k->body);
+    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(e, CURLOPT_WRITEDATA, k);
+    curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(e, CURLOPT_HEADERDATA, k);
+    curl_easy_setopt(e, CURLOPT_PRIVATE, k);
+    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, (long)(c->connect_timeout * 1000));
+    curl_easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
+    curl_easy_setopt(e, CURLOPT_USERAGENT, "genie/" GENIE_VERSION);
+    curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+    k->t_send = llm_now();
+    k->t_first_token = 0;
+    k->deltas = 0;
+    k->last_activity = k->t_send;
+    if (curl_multi_add_handle(c->multi, e) != CURLM_OK) return -1;
+    k->anext = c->active;
+    c->active = k;
+    c->nactive++;
+    return 0;
+}
+
+/* Answer K from the cache when allowed.  1 when it was, 0 when not. */
+static int from_cache(llm_call *k)
+{
+    llm_client *c = k->cl;
+    if (!c->cache || k->no_cache || k->temperature != 0) return 0;
+    llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, 0,
+                       (const char *const *)k->stop, k->nstop };
+    char key[65];
+    llm_request_key(&rq, key);
+    gn_err ce;
+    llm_result_release(&k->res);
+    if (llm_cache_get(c->cache, key, &k->res, &ce) != 1) return 0;
+    k->cached = 1;
+    const llm_choice *ch = k->res.nchoices ? &k->res.choices[0] : NULL;
+    if (ch && k->cb) {
+        if (ch->reasoning.len) {
+            llm_delta d = { LLM_DELTA_REASONING, 0, -1, ch->reasoning.data, ch->reasoning.len };
+            on_delta_event(k, &d);
+        }
+        if (ch->content.len) {
+            llm_delta d = { LLM_DELTA_CONTENT, 0, -1, ch->content.data, ch->content.len };
+            on_delta_event(k, &d);
+        }
+    }
+    return 1;
+}
+
+/* ---- judging a finished transfer ------------------------------------------- */
+
+/* The message of an error body: its JSON error.message, else its text. */
+static void error_text(const gn_buf *b, char *dst, size_t n)
+{
+    dst[0] = 0;
+    if (!b->len) return;
+    cJSON *j = cJSON_ParseWithLength(b->data, b->len);
+    const cJSON *m = NULL;
+    if (j) {
+        const cJSON *err = cJSON_GetObjectItemCaseSensitive(j, "error");
+        m = cJSON_IsString(err) ? err : cJSON_GetObjectItemCaseSensitive(err, "message");
+        if (!cJSON_IsString(m)) m = cJSON_GetObjectItemCaseSensitive(j, "message");
+        if (!cJSON_IsString(m)) m = cJSON_GetObjectItemCaseSensitive(j, "detail");
+    }
+    if (cJSON_IsString(m)) snprintf(dst, n, "%s", m->valuestring);
+    else snprintf(dst, n, "%.*s", (int)(b->len < 300 ? b->len : 300), b->data);
+    cJSON_Delete(j);
+    for (char *p = dst; *p; p++)
+        if (*p == '\n' || *p == '\r') *p = ' ';
+}
+
+static int curl_retryable(CURLcode cc)
+{
+    switch (cc) {
+    case CURLE_URL_MALFORMAT:
+    case CURLE_UNSUPPORTED_PROTOCOL:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CACERT_BADFILE:
+    case CURLE_OUT_OF_MEMORY:
+    case CURLE_TOO_MANY_REDIRECTS:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* Retry K after a failure described by REASON, or finish it with STATUS.
+ * SERVER_WAIT is the wait the server asked for (-1: none). */
+static void fail_or_retry(llm_call *k, int status, int retryable, double server_wait,
+                          const char *reason)
+{
+    llm_client *c = k->cl;
+    if (retryable && !k->delivered && !atomic_load(&k->cancel) && k->attempts <= c->retries) {
+        double wait = llm_retry_delay(k->attempts, server_wait, c->retry_max_wait, &c->seed);
+        release_transfer(k);
+        k->retry_at = llm_now() + wait;
+        k->anext = c->waiting;
+        c->waiting = k;
+        if (k->cb) {
+            llm_event ev = { .kind = LLM_EV_RETRY, .attempt = k->attempts, .wait = wait,
+                             .reason = reason };
+            k->cb(k, &ev, k->ud);
+        }
+        return;
+    }
+    finish(k, status);
+}
+
+/* Does a 400 body complain about stream_options? */
+static int rejects_usage_option(const llm_call *k)
+{
+    if (k->http != 400 || !k->usage_opt || !k->errbody.len) return 0;
+    gn_buf b;
+    gn_buf_init(&b);
+    gn_buf_add(&b, k->errbody.data, k->errbody.len);
+    int yes = strstr(b.data, "stream_options") || strstr(b.data, "include_usage");
+    gn_buf_release(&b);
+    return yes;
+}
+
+static void judge(llm_call *k, CURLcode cc)
+{
+    llm_client *c = k->cl;
+    char msg[512], reason[80];
+    if (atomic_load(&k->cancel)) {
+        gn_err_set(&k->err, GN_ECANCEL, "cancelled");
+        finish(k, GN_ECANCEL);
+        return;
+    }
+    if (k->feed_rc) {
+        /* The decoder refused the reply: a server error mid-stream is worth
+         * another try, malformed or oversized data is not. */
+        k->err = k->feed_err;
+        gn_err_prefix(&k->err, "%s: ", llm_stage_name(k->stage));
+        fail_or_retry(k, k->feed_rc, k->feed_rc == GN_ENET, -1, "server error mid-stream");
+        return;
+    }
+    if (!k->http) curl_easy_getinfo(k->easy, CURLINFO_RESPONSE_CODE, &k->http);
+    if (cc != CURLE_OK && !(k->http >= 200 && k->http <= 299 && cc == CURLE_PARTIAL_FILE)) {
+        snprintf(reason, sizeof reason, "%s", curl_easy_strerror(cc));
+        gn_err_set(&k->err, GN_ENET, "%s: request to %s failed: %s", llm_stage_name(k->stage),
+                   c->endpoint, curl_easy_strerror(cc));
+        fail_or_retry(k, GN_ENET, curl_retryable(cc), -1, reason);
+        return;
+    }
+    if (k->http < 200 || k->http > 299) {
+        if (rejects_usage_option(k)) {
+            c->no_usage_opt = 1;
+            k->attempts--;            /* not the server's fault: free retry */
+            release_transfer(k);
+            k->retry_at = 0;
+            k->anext = c->waiting;
+            c->waiting = k;
+            return;
+        }
+        error_text(&k->errbody, msg, sizeof msg);
+        gn_err_set(&k->err, GN_ENET, "%s: HTTP %ld from %s%s%s", llm_stage_name(k->stage),
+                   k->http, c->endpoint, *msg ? ": " : "", msg);
+        snprintf(reason, sizeof reason, "HTTP %ld", k->http);
+        double wait = llm_retry_after(k->retry_after_ms[0] ? k->retry_after_ms : NULL,
+                                      k->retry_after[0] ? k->retry_after : NULL, time(NULL));
+        fail_or_retry(k, GN_ENET, llm_retry_status(k->http), wait, reason);
+        return;
+    }
+    /* 2xx, transfer complete (or cut: CURLE_PARTIAL_FILE) — did the reply end
+     * properly? */
+    int rc = llm_stream_finish(k->dec, &k->err);
+    if (rc) {
+        gn_err_prefix(&k->err, "%s: ", llm_stage_name(k->stage));
+        int truncated = llm_stream_status(k->dec) == LLM_STREAM_TRUNCATED;
+        fail_or_retry(k, rc, rc == GN_ENET, -1, truncated ? "reply cut off" : "server error");
+        return;
+    }
+    finish(k, 0);
+}
+
+/* ---- the loop ---------------------------------------------------------------- */
+
+static void unlink_from(llm_call **list, llm_call *k)
+{
+    for (llm_call **p = list; *p; p = &(*p)->anext)
+        if (*p == k) {
+            *p = k->anext;
+            k->anext = NULL;
+            return;
+        }
+}
+
+static void queue_push(llm_client *c, llm_call *k, int front)
+{
+    k->anext = NULL;
+    if (front) {
+        k->anext = c->queue_head;
+        c->queue_head = k;
+        if (!c->queue_tail) c->queue_tail = k;
+    } else {
+        if (c->queue_tail) c->queue_tail->anext = k;
+        else c->queue_head = k;
+        c->queue_tail = k;
+    }
+}
+
+static llm_call *queue_pop(llm_client *c)
+{
+    llm_call *k = c->queue_head;
+    if (k) {
+        c->queue_head = k->anext;
+        if (!c->queue_head) c->queue_tail = NULL;
+        k->anext = NULL;
+    }
+    return k;
+}
+
+/* Move newly submitted calls into the thread's queue; returns the stop
+ * flag. */
+static int take_pending(llm_client *c)
+{
+    pthread_mutex_lock(&c->mu);
+    llm_call *k = c->pend_head;
+    c->pend_head = c->pend_tail = NULL;
+    int stop = c->stop;
+    pthread_mutex_unlock(&c->mu);
+    while (k) {
+        llm_call *next = k->next;
+        k->next = NULL;
+        queue_push(c, k, 0);
+        k = next;
+    }
+    return stop;
+}
+
+static void cancel_everything(llm_client *c)
+{
+    llm_call *k;
+    while ((k = c->active)) {
+        c->active = k->anext;
+        gn_err_set(&k->err, GN_ECANCEL, "cancelled: the client is shutting down");
+        finish(k, GN_ECANCEL);
+    }
+    while ((k = c->waiting)) {
+        c->waiting = k->anext;
+        gn_err_set(&k->err, GN_ECANCEL, "cancelled: the client is shutting down");
+        finish(k, GN_ECANCEL);
+    }
+    while ((k = queue_pop(c))) {
+        gn_err_set(&k->err, GN_ECANCEL, "cancelled: the client is shutting down");
+        finish(k, GN_ECANCEL);
+    }
+    c->nactive = 0;
+}
+
+/* One pass over timers and cancel flags; returns the milliseconds until
+ * the nearest timer. */
+static long sweep(llm_client *c)
+{
+    double now = llm_now(), next = now + 1.0;
+    for (llm_call *k = c->active, *n; k; k = n) {
+        n = k->anext;
+        int cancelled = atomic_load(&k->cancel);
+        double idle = now - k->last_activity;
+        if (!cancelled && idle < c->stall_timeout) {
+            if (k->last_activity + c->stall_timeout < next) next = k->last_activity + c->stall_timeout;
+            continue;
+        }
+        unlink_from(&c->active, k);
+        c->nactive--;
+        if (cancelled) {
+            gn_err_set(&k->err, GN_ECANCEL, "cancelled");
+            finish(k, GN_ECANCEL);
+        } else {
+            gn_err_set(&k->err, GN_ENET, "%s: no data from %s for %.3g s (stall timeout)",
+                       llm_stage_name(k->stage), c->endpoint, c->stall_timeout);
+            fail_or_retry(k, GN_ENET, 1, -1, "stalled");
+        }
+    }
+    for (llm_call *k = c->waiting, *n; k; k = n) {
+        n = k->anext;
+        if (atomic_load(&k->cancel)) {
+            unlink_from(&c->waiting, k);
+            gn_err_set(&k->err, GN_ECANCEL, "cancelled");
+            finish(k, GN_ECANCEL);
+        } else if (k->retry_at <= now) {
+            unlink_from(&c->waiting, k);
+            queue_push(c, k, 1);
+        } else if (k->retry_at < next) {
+            next = k->retry_at;
+        }
+    }
+    long wait = (long)ceil((next - now) * 1000);
+    return wait < 0 ? 0 : wait;
+}
+
+/* Start queued calls while there is room; cancelled and cached ones
+ * finish here without a slot. */
+static void launch(llm_client *c)
+{
+    llm_call *k;
+    while (c->queue_head) {
+        k = c->queue_head;
+        if (atomic_load(&k->cancel)) {
+            queue_pop(c);
+            gn_err_set(&k->err, GN_ECANCEL, "cancelled");
+            finish(k, GN_ECANCEL);
+            continue;
+        }
+        if (k->attempts == 0 && !k->cached && from_cache(k)) {
+            queue_pop(c);
+            finish(k, 0);
+            continue;
+        }
+        if (c->nactive >= c->concurrency) break;
+        queue_pop(c);
+        if (start(k)) {
+            gn_err_set(&k->err, GN_ENET, "%s: cannot start a transfer", llm_stage_name(k->stage));
+            finish(k, GN_ENET);
+        }
+    }
+}
+
+static void reap(llm_client *c)
+{
+    CURLMsg *m;
+    int left;
+    while ((m = curl_multi_info_read(c->multi, &left))) {
+        if (m->msg != CURLMSG_DONE) continue;
+        llm_call *k = NULL;
+        curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&k);
+        CURLcode cc = m->data.result;
+        unlink_from(&c->active, k);
+        c->nactive--;
+        judge(k, cc);
+    }
+}
+
+void *llm_thread_main(void *arg)
+{
+    llm_client *c = arg;
+    for (;;) {
+        if (take_pending(c)) break;
+        long wait = sweep(c);
+        launch(c);
+        int running = 0;
+        curl_multi_perform(c->multi, &running);
+        reap(c);
+        if (c->queue_head && c->nactive < c->concurrency) continue;  /* room freed */
+        if (wait > 1000) wait = 1000;
+        curl_multi_poll(c->multi, NULL, 0, (int)wait, NULL);
+        curl_multi_perform(c->multi, &running);
+        reap(c);
+    }
+    cancel_everything(c);
+    return NULL;
+}

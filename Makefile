@@ -91,7 +91,11 @@ test: all $(B)/test-unit $(B)/genie-gen $(SAMPLES)
 run: all $(SAMPLE_IX)
 	$(B)/genie --db sample_db/restaurants.db
 
-bench: all $(B)/bench-retrieval $(B)/genie-gen
+$(B)/bench-llm: $(B)/obj/bench/llm.o $(B)/libgenie.a
+	@$(if $(V),,echo "  LINK  $@")
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
+
+bench: all $(B)/bench-retrieval $(B)/bench-llm $(B)/genie-gen
 	@GENIE_TOP=$(CURDIR) B=$(B) bench/run.sh
 
 # AddressSanitizer + UBSan build of everything, running the same tests.
@@ -105,7 +109,9 @@ asan:
 # ---- fuzzing (clang libFuzzer; FUZZ_TIME seconds per target) -------------
 FUZZ_TIME ?= 60
 FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
-FUZZ_LIB_SRC := $(wildcard engine/util/*.c) $(wildcard engine/llm/*.c)
+# The pure parsers only: no curl, SQLite or threads in a fuzz target.
+FUZZ_LIB_SRC := $(wildcard engine/util/*.c) \
+                $(addprefix engine/llm/,sse.c stream.c template.c prompt.c request.c retry.c stage.c)
 fuzz: $(B)/config.mk
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZ_SRC); do \
@@ -126,6 +132,8 @@ install: all $(SAMPLE_IX)
 	install -m 644 $(B)/share/genie/wordvec.bin $(B)/share/genie/wordvec.LICENSE $(DATADIR)/
 	install -d $(DATADIR)/sample_db
 	install -m 644 $(SAMPLES) $(SAMPLES:=.vec) $(SAMPLES:=.faiss) $(SAMPLES:=.lex) $(DATADIR)/sample_db/
+	install -d $(DATADIR)/prompts
+	install -m 644 config/prompts/*.prompt config/prompts/README.md $(DATADIR)/prompts/
 	install -m 644 man/genie.1 $(DESTDIR)$(PREFIX)/share/man/man1/genie.1
 
 uninstall:

@@ -555,16 +555,18 @@ static int flags_want(const struct flags *fl, int opt)
 static void build_getopt(struct option *lo, char *shorts)
 {
     *shorts++ = ':';        /* silent; ':' reports a missing argument */
+    int n = 0;
     for (int i = 0; i < OPT__COUNT; i++) {
         const cfg_option *o = &cfg_options[i];
+        if (!o->name) continue;     /* file and environment only */
         int has = o->type == CFG_ACTION ? no_argument
                 : o->type == CFG_BOOL ? optional_argument : required_argument;
-        lo[i] = (struct option){ o->name, has, NULL, 256 + i };
+        lo[n++] = (struct option){ o->name, has, NULL, 256 + i };
         if (!o->shortopt) continue;
         *shorts++ = o->shortopt;
         if (has == required_argument) *shorts++ = ':';
     }
-    lo[OPT__COUNT] = (struct option){ NULL, 0, NULL, 0 };
+    lo[n] = (struct option){ NULL, 0, NULL, 0 };
     *shorts = 0;
 }
 
@@ -600,7 +602,8 @@ static int bad_long(const char *word, gn_err *e)
     snprintf(name, sizeof name, "%.*s", (int)strcspn(s, "="), s);
     int matches = 0;
     for (int i = 0; i < OPT__COUNT; i++) {
-        if (strncmp(cfg_options[i].name, name, strlen(name))) continue;
+        if (!cfg_options[i].name || strncmp(cfg_options[i].name, name, strlen(name)))
+            continue;
         size_t l = strlen(list);
         snprintf(list + l, sizeof list - l, "%s--%s", matches++ ? ", " : "",
                  cfg_options[i].name);
@@ -730,7 +733,8 @@ static void record_config_path(cfg_t *c)
 /* ---- cfg_load ------------------------------------------------------- */
 
 /* The environment layer: GENIE_<KEY> for every option with a key, then the
- * extra presence variables (NO_COLOR) where GENIE_<KEY> is unset. */
+ * fallback variables (NO_COLOR, OPENAI_API_KEY) where GENIE_<KEY> is unset:
+ * for a bool its presence means true, for other types it is the value. */
 static int load_env(cfg_t *c, gn_err *e)
 {
     char name[CFG_ENV_MAX], why[512];
@@ -741,10 +745,11 @@ static int load_env(cfg_t *c, gn_err *e)
         struct origin org = { CFG_SRC_ENV, name, 0, NULL };
         if (s && set_value(c, i, s, &org, why, sizeof why))
             return gn_err_set(e, GN_EUSAGE, "environment variable %s: %s", name, why);
-        if (!s && o->env_also && env_nonempty(c, o->env_also)) {
-            org.name = o->env_also;
-            set_value(c, i, "true", &org, why, sizeof why);
-        }
+        const char *also = !s && o->env_also ? env_nonempty(c, o->env_also) : NULL;
+        if (!also) continue;
+        org.name = o->env_also;
+        if (set_value(c, i, o->type == CFG_BOOL ? "true" : also, &org, why, sizeof why))
+            return gn_err_set(e, GN_EUSAGE, "environment variable %s: %s", o->env_also, why);
     }
     return 0;
 }

@@ -115,10 +115,15 @@ static void arg_name(const cfg_option *o, char *dst, size_t n)
     else if (o->type == CFG_ENUM) cfg_opt_values(o, "|", dst, n);
 }
 
-/* "-k, --top-k=N" or "    --no-color". */
+/* "-k, --top-k=N", "    --no-color", or for a row without a flag
+ * "    [llm] api_key" (file and environment only). */
 static void flag_spec(const cfg_option *o, char *dst, size_t n)
 {
     char arg[128];
+    if (!o->name) {
+        snprintf(dst, n, "    [%s] %s", o->section, o->key);
+        return;
+    }
     arg_name(o, arg, sizeof arg);
     int len = o->shortopt ? snprintf(dst, n, "-%c, ", o->shortopt)
                           : snprintf(dst, n, "    ");
@@ -292,7 +297,8 @@ static void example_setting(int opt, gn_buf *out, const void *ctx)
         wrap(out, r, &col, "; ");
     }
     flag_spec(o, spec, sizeof spec);
-    gn_buf_printf(out, "\n; flag %s", spec[0] == ' ' ? spec + 4 : spec);
+    if (o->name) gn_buf_printf(out, "\n; flag %s", spec[0] == ' ' ? spec + 4 : spec);
+    else gn_buf_puts(out, "\n; no flag");
     if (cfg_opt_env(opt, env, sizeof env)) gn_buf_printf(out, "; env %s", env);
     if (o->env_also) gn_buf_printf(out, " or %s", o->env_also);
     gn_buf_printf(out, "\n;%s =%s%s\n", o->key, o->def && *o->def ? " " : "",

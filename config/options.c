@@ -31,6 +31,7 @@ static const char *const embedders[] = { "glove", "remote", NULL };
 #define MODES "Modes"
 #define GENERAL "General"
 #define RETRIEVAL "Data and retrieval"
+#define LLM "LLM"
 
 const cfg_option cfg_options[OPT__COUNT] = {
     /* ---- Modes: command-line only ---------------------------------- */
@@ -49,6 +50,9 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_REINDEX] = { .name = "reindex", .type = CFG_ACTION, .group = MODES,
         .help = "rebuild the retrieval index of the knowledge base, showing "
                 "progress, then exit" },
+    [OPT_CHECK_LLM] = { .name = "check-llm", .type = CFG_ACTION, .group = MODES,
+        .help = "send one short request to the LLM endpoint, report the "
+                "model, latency and token counts, then exit" },
 
     /* ---- General ---------------------------------------------------- */
     [OPT_CONFIG] = { .name = "config", .shortopt = 'c', .arg = "FILE",
@@ -130,6 +134,96 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .group = RETRIEVAL,
         .help = "weight of the vector ranking against the full-text one "
                 "(0 = full-text only, 1 = vectors only)" },
+
+    /* ---- LLM ---------------------------------------------------------- */
+    [OPT_OFFLINE] = { .name = "offline", .type = CFG_BOOL, .def = "false",
+        .section = "llm", .key = "offline", .group = LLM,
+        .help = "use no LLM even if an endpoint is configured: extractive "
+                "answers and summaries, similarity-threshold filters" },
+    [OPT_LLM_URL] = { .name = "llm-url", .arg = "URL", .type = CFG_STRING,
+        .def = "", .section = "llm", .key = "llm_url",
+        .env_also = "OPENAI_BASE_URL", .group = LLM,
+        .help = "base URL of the OpenAI-compatible API, e.g. "
+                "https://api.openai.com/v1 or http://127.0.0.1:8080/v1 "
+                "(empty: offline)" },
+    [OPT_MODEL] = { .name = "model", .shortopt = 'm', .arg = "NAME",
+        .type = CFG_STRING, .def = "gpt-4o-mini", .section = "llm",
+        .key = "model", .group = LLM,
+        .help = "model name sent with every request (local servers that "
+                "serve one model ignore it)" },
+    [OPT_API_KEY] = { .type = CFG_STRING, .def = "", .section = "llm",
+        .key = "api_key", .env_also = "OPENAI_API_KEY", .group = LLM,
+        .flags = CFG_SECRET,
+        .help = "API key, sent as a bearer token; no flag, so it never shows "
+                "in the process list" },
+    [OPT_API_KEY_CMD] = { .type = CFG_STRING, .def = "", .section = "llm", .key = "api_key_cmd",
+        .group = LLM,
+        .help = "shell command whose first output line is the API key, run "
+                "when no key is set, e.g. 'pass show openai'" },
+    [OPT_TEMPERATURE] = { .name = "temperature", .arg = "X", .type = CFG_DOUBLE,
+        .def = "0", .min = 0, .max = 2, .section = "llm", .key = "temperature",
+        .group = LLM,
+        .help = "sampling temperature of every stage (0 is deterministic and "
+                "cacheable)" },
+    [OPT_MAX_TOKENS] = { .name = "max-tokens", .arg = "N", .type = CFG_INT,
+        .def = "0", .min = 0, .max = 1000000, .section = "llm",
+        .key = "max_tokens", .group = LLM,
+        .help = "most tokens one reply may have (0: each stage's own limit)" },
+    [OPT_STAGE] = { .name = "stage", .arg = "SPEC", .type = CFG_STRING,
+        .def = "", .section = "llm", .key = "stage", .group = LLM,
+        .help = "per-stage settings, comma-separated STAGE.KEY=VALUE with "
+                "KEY one of model, temperature, max_tokens, stream, e.g. "
+                "'parse.model=gpt-4o,answer.max_tokens=64'" },
+    [OPT_NO_STREAM] = { .name = "no-stream", .type = CFG_BOOL, .def = "false",
+        .section = "llm", .key = "no_stream", .group = LLM,
+        .help = "ask for whole replies instead of streamed ones (for servers "
+                "that stream badly)" },
+    [OPT_LLM_CONCURRENCY] = { .name = "llm-concurrency", .arg = "N",
+        .type = CFG_INT, .def = "8", .min = 1, .max = 256, .section = "llm",
+        .key = "llm_concurrency", .group = LLM,
+        .help = "most LLM requests in flight at once" },
+    [OPT_CONNECT_TIMEOUT] = { .name = "connect-timeout", .arg = "SECS",
+        .type = CFG_DOUBLE, .def = "10", .min = 0.01, .max = 600,
+        .section = "llm", .key = "connect_timeout", .group = LLM,
+        .help = "give up connecting to the LLM endpoint after SECS" },
+    [OPT_STALL_TIMEOUT] = { .name = "stall-timeout", .arg = "SECS",
+        .type = CFG_DOUBLE, .def = "120", .min = 0.01, .max = 86400,
+        .section = "llm", .key = "stall_timeout", .group = LLM,
+        .help = "give up on a reply after SECS without receiving a byte "
+                "(keep-alive comments count; long replies are never cut)" },
+    [OPT_RETRIES] = { .name = "retries", .arg = "N", .type = CFG_INT,
+        .def = "4", .min = 0, .max = 20, .section = "llm", .key = "retries",
+        .group = LLM,
+        .help = "retries of a failed request (connection errors, 408, 409, "
+                "429, 5xx) with exponential backoff, until output has been "
+                "streamed" },
+    [OPT_RETRY_MAX_WAIT] = { .name = "retry-max-wait", .arg = "SECS",
+        .type = CFG_DOUBLE, .def = "60", .min = 0, .max = 3600,
+        .section = "llm", .key = "retry_max_wait", .group = LLM,
+        .help = "longest wait before a retry, also capping a server's "
+                "Retry-After" },
+    [OPT_LLM_CACHE] = { .name = "llm-cache", .arg = "FILE", .type = CFG_PATH,
+        .def = "", .section = "llm", .key = "llm_cache", .group = LLM,
+        .help = "cache of deterministic (temperature 0) LLM replies (empty: "
+                "$XDG_CACHE_HOME/genie/llm-cache.db)" },
+    [OPT_NO_CACHE] = { .name = "no-cache", .type = CFG_BOOL, .def = "false",
+        .section = "llm", .key = "no_cache", .group = LLM,
+        .help = "neither read nor write the LLM cache" },
+    [OPT_LLM_LOG] = { .name = "llm-log", .arg = "FILE", .type = CFG_PATH,
+        .def = "", .section = "llm", .key = "llm_log", .group = LLM,
+        .help = "append one JSON object per LLM call to FILE (stage, model, "
+                "messages, reply, usage, timings, error)" },
+    [OPT_PRICES] = { .name = "prices", .arg = "SPEC", .type = CFG_STRING,
+        .def = "", .section = "llm", .key = "prices", .group = LLM,
+        .help = "US dollars per million input/output tokens by model, "
+                "comma-separated MODEL=IN/OUT, e.g. "
+                "'gpt-4o-mini=0.15/0.6'; enables cost accounting" },
+    [OPT_OFFLINE_THRESHOLD] = { .name = "offline-threshold", .arg = "X",
+        .type = CFG_DOUBLE, .def = "0.88", .min = -1, .max = 2,
+        .section = "llm", .key = "offline_threshold", .group = LLM,
+        .help = "offline, a free-text filter holds when a sentence of the "
+                "row scores at least X against the question (word-vector "
+                "similarity plus word overlap, about 0..1.3)" },
 };
 
 const cfg_option *cfg_opt(int opt)
@@ -140,7 +234,7 @@ const cfg_option *cfg_opt(int opt)
 int cfg_opt_by_name(const char *name)
 {
     for (int i = 0; i < OPT__COUNT; i++)
-        if (!strcmp(cfg_options[i].name, name)) return i;
+        if (cfg_options[i].name && !strcmp(cfg_options[i].name, name)) return i;
     return -1;
 }
 

@@ -21,6 +21,7 @@ enum cfg_opt {
     OPT_PRINT_CONFIG,
     OPT_SEARCH,
     OPT_REINDEX,
+    OPT_CHECK_LLM,
     /* General */
     OPT_CONFIG,
     OPT_DB,
@@ -40,6 +41,26 @@ enum cfg_opt {
     OPT_CHUNK_CHARS,
     OPT_RRF_K,
     OPT_FUSION_DENSE_WEIGHT,
+    /* LLM */
+    OPT_OFFLINE,
+    OPT_LLM_URL,
+    OPT_MODEL,
+    OPT_API_KEY,
+    OPT_API_KEY_CMD,
+    OPT_TEMPERATURE,
+    OPT_MAX_TOKENS,
+    OPT_STAGE,
+    OPT_NO_STREAM,
+    OPT_LLM_CONCURRENCY,
+    OPT_CONNECT_TIMEOUT,
+    OPT_STALL_TIMEOUT,
+    OPT_RETRIES,
+    OPT_RETRY_MAX_WAIT,
+    OPT_LLM_CACHE,
+    OPT_NO_CACHE,
+    OPT_LLM_LOG,
+    OPT_PRICES,
+    OPT_OFFLINE_THRESHOLD,
     OPT__COUNT
 };
 
@@ -60,7 +81,9 @@ enum {
 };
 
 typedef struct cfg_option {
-    const char *name;       /* long flag without "--", e.g. "top-k" */
+    const char *name;       /* long flag without "--", e.g. "top-k"; NULL =
+                               no flag: set in the file or environment only
+                               (secrets, which must not show up in ps) */
     char shortopt;          /* short flag letter, 0 when none */
     const char *arg;        /* argument name in --help ("N", "FILE"); NULL for
                                bool/action; for enums NULL means "a|b|c" */
@@ -71,8 +94,10 @@ typedef struct cfg_option {
     const char *section;    /* INI section; NULL = not settable in the file */
     const char *key;        /* INI key, also names the environment variable
                                GENIE_<KEY>; NULL = command-line only */
-    const char *env_also;   /* CFG_BOOL only: a further variable whose
-                               non-empty presence means true (NO_COLOR) */
+    const char *env_also;   /* a further variable read when GENIE_<KEY> is
+                               unset: for a bool its non-empty presence means
+                               true (NO_COLOR), for other types it is the
+                               value (OPENAI_API_KEY) */
     const char *group;      /* heading in --help */
     const char *help;       /* one line, lower case, no final period */
     unsigned flags;         /* CFG_SECRET */

@@ -7,6 +7,7 @@
 #define GENIE_CLI_H
 
 #include "config/config.h"
+#include "llm/client.h"
 
 /* Exit statuses, as documented in genie(1). */
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
@@ -19,6 +20,11 @@ int cli_fail(const gn_err *e);
  * under the configured prefix.  Caller frees; NULL if none exists. */
 char *cli_data_file(const char *name);
 
+/* The shipped prompt directory: config/prompts in the build tree, else
+ * share/genie/prompts of the installation.  Caller frees; NULL if missing.
+ * The user's overrides ($XDG_CONFIG_HOME/genie/prompts) come first. */
+char *cli_prompt_dir(void);
+
 /* The knowledge base path: --db, else the sample restaurants database.
  * Caller frees; NULL with e set when there is none. */
 char *cli_db_path(const cfg_t *c, gn_err *e);
@@ -27,5 +33,24 @@ char *cli_db_path(const cfg_t *c, gn_err *e);
 int cli_reindex(const cfg_t *c);
 int cli_search(const cfg_t *c);
 int cli_search_loop(const cfg_t *c);
+
+/* Why genie runs without an LLM ("offline (--offline)", "offline: no LLM
+ * endpoint configured ..."), or NULL when an endpoint is configured. */
+const char *cli_offline_reason(const cfg_t *c);
+
+/* The API key: [llm] api_key / GENIE_API_KEY / OPENAI_API_KEY, else the
+ * output of api_key_cmd.  *key is NULL when there is none (caller frees and
+ * should wipe it).  Returns 0 or the key command's error. */
+int cli_api_key(const cfg_t *c, char **key, gn_err *e);
+
+/* The LLM client the configuration describes, with the key from the
+ * settings or api_key_cmd and the cache under $XDG_CACHE_HOME unless
+ * --no-cache.  Offline, returns 0 with *out NULL.  Warnings (cache or log
+ * unusable) are printed.  Returns 0 or the error (bad settings, key command
+ * failed). */
+int cli_llm_open(const cfg_t *c, llm_client **out, gn_err *e);
+
+/* --check-llm: one short request, its facts printed. */
+int cli_check_llm(const cfg_t *c);
 
 #endif

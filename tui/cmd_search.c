@@ -68,10 +68,18 @@ static void opts_from_cfg(const cfg_t *c, rt_opts *o)
 static int make_embedder(const cfg_t *c, rt_embedder **em, gn_err *e)
 {
     if (strcmp(cfg_str(c, OPT_EMBEDDER), "remote") == 0) {
-        const char *key = getenv("GENIE_API_KEY");
-        if (!key || !*key) key = getenv("OPENAI_API_KEY");
-        return rt_embedder_remote_new(cfg_str(c, OPT_EMBED_URL), cfg_str(c, OPT_EMBED_MODEL),
-                                      key, (int)cfg_int(c, OPT_EMBED_BATCH), em, e);
+        const char *url = cfg_str(c, OPT_EMBED_URL)[0] ? cfg_str(c, OPT_EMBED_URL)
+                                                       : cfg_str(c, OPT_LLM_URL);
+        if (!url[0])
+            return gn_err_set(e, GN_EUSAGE, "the remote embedder needs an endpoint "
+                              "(--embed-url, or --llm-url)");
+        char *key = NULL;
+        int rc = cli_api_key(c, &key, e);
+        if (!rc) rc = rt_embedder_remote_new(url, cfg_str(c, OPT_EMBED_MODEL), key,
+                                             (int)cfg_int(c, OPT_EMBED_BATCH), em, e);
+        if (key) memset(key, 0, strlen(key));
+        free(key);
+        return rc;
     }
     char *vec = cfg_str(c, OPT_VECTORS)[0] ? xstrdup(cfg_str(c, OPT_VECTORS))
                                            : cli_data_file("wordvec.bin");
@@ -239,6 +247,9 @@ int cli_search_loop(const cfg_t *c)
     if (tty)
         printf("genie %s — searching %s (%ld passages). Type a description, an empty line "
                "or Ctrl-D to quit.\n", GENIE_VERSION, s.path, rt_index_npassages(s.ix));
+    const char *offline = cli_offline_reason(c);
+    if (tty && offline && !cfg_bool(c, OPT_QUIET))
+        printf("%s; free-text answers will be extractive.\n", offline);
     char line[4096];
     for (;;) {
         if (tty) { printf("search> "); fflush(stdout); }

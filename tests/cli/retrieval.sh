@@ -615,7 +615,7 @@ else
 
     g --db "$RK" --search "$Q" --embedder remote
     check "remote embedder without --embed-url: exit 2 saying so" 2 out= \
-        'err~remote embedder needs an endpoint \(--embed-url\)'
+        'err~remote embedder needs an endpoint \(--embed-url, or --llm-url\)'
 
     stop_mock
     g --db "$RK" --search "$Q" "${REM[@]}"

@@ -2,7 +2,8 @@
 #
 # cli_init NAME sets TOP (the repository), PY, MOCK (the mock LLM server)
 # and T (a fresh temporary directory, removed on exit together with a mock
-# server started by start_mock; stop_mock stops it early).
+# server started by start_mock; stop_mock stops it early).  It unsets the
+# caller's GENIE_* and OPENAI_* settings (but GENIE_TOP and GENIE_BIN).
 cli_init() {
     HERE=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
     TOP=${GENIE_TOP:-$(cd "$HERE/../.." && pwd)}
@@ -10,6 +11,9 @@ cli_init() {
     MOCK=$TOP/tests/mock/llm_server.py
     T=$(mktemp -d "${TMPDIR:-/tmp}/genie-$1.XXXXXX") || exit 1
     MOCK_PID=
+    # The settings of whoever runs the tests must not leak into them.
+    unset $(env | sed -n 's/^\(GENIE_[A-Z0-9_]*\|OPENAI_[A-Z0-9_]*\)=.*/\1/p' |
+            grep -vx 'GENIE_TOP\|GENIE_BIN\|GENIE_UPDATE_GOLDEN')
     trap cleanup EXIT
     trap 'exit 130' INT TERM
 }

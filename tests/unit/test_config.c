@@ -103,12 +103,13 @@ TEST(config_table_is_consistent)
 {
     for (int i = 0; i < OPT__COUNT; i++) {
         const cfg_option *o = cfg_opt(i);
-        REQUIRE(o->name && o->group && o->help);
-        CHECK_INT(cfg_opt_by_name(o->name), i);
+        REQUIRE(o->group && o->help);
+        /* A row without a flag must be settable some other way. */
+        REQUIRE(o->name || (o->section && o->key));
+        if (o->name) CHECK_INT(cfg_opt_by_name(o->name), i);
         if (o->section) CHECK(o->key != NULL);
         if (o->type == CFG_ACTION) CHECK(!o->key && !o->section && !o->arg);
         if (o->type == CFG_ENUM) CHECK(o->values && o->values[0]);
-        if (o->env_also) CHECK_INT(o->type, CFG_BOOL);
         if (o->section) CHECK_INT(cfg_opt_by_key(o->section, o->key), i);
         for (int j = 0; j < i; j++) {
             const cfg_option *p = cfg_opt(j);
@@ -434,6 +435,40 @@ TEST(config_env_errors_name_the_variable)
     cfg_free(c);
 }
 
+/* OPENAI_BASE_URL and OPENAI_API_KEY stand in for GENIE_LLM_URL and
+ * GENIE_API_KEY when those are unset; the key has no flag at all. */
+TEST(config_fallback_variables_and_flagless_key)
+{
+    cfg_t *c = cfg_new();
+    gn_err e;
+    REQUIRE(load(c, env_home("OPENAI_BASE_URL=http://a/v1", "OPENAI_API_KEY=sk-1", NULL),
+                 &e, NULL) == 0);
+    CHECK_STR(cfg_str(c, OPT_LLM_URL), "http://a/v1");
+    CHECK_STR(cfg_source(c, OPT_LLM_URL), "env OPENAI_BASE_URL");
+    CHECK_STR(cfg_str(c, OPT_API_KEY), "sk-1");
+    REQUIRE(load(c, env_home("OPENAI_BASE_URL=http://a/v1", "GENIE_LLM_URL=http://b/v1",
+                             "GENIE_API_KEY=sk-2"), &e, NULL) == 0);
+    CHECK_STR(cfg_str(c, OPT_LLM_URL), "http://b/v1");
+    CHECK_STR(cfg_str(c, OPT_API_KEY), "sk-2");
+    /* The flag beats both variables. */
+    REQUIRE(load(c, env_home("OPENAI_BASE_URL=http://a/v1", NULL, NULL), &e,
+                 "--llm-url", "http://c/v1", NULL) == 0);
+    CHECK_STR(cfg_str(c, OPT_LLM_URL), "http://c/v1");
+    /* A bad value in a fallback variable names that variable. */
+    CHECK_INT(load(c, env_home("GENIE_LLM_CONCURRENCY=0", NULL, NULL), &e, NULL), GN_EUSAGE);
+    CHECK_INT(load(c, env_home(NULL, NULL, NULL), &e, "--api-key=sk-3", NULL), GN_EUSAGE);
+    CHECK_CONTAINS(e.msg, "unknown option '--api-key'");
+    /* --print-config hides it. */
+    REQUIRE(load(c, env_home("OPENAI_API_KEY=sk-secret", NULL, NULL), &e, NULL) == 0);
+    gn_buf b;
+    gn_buf_init(&b);
+    cfg_print(c, &b);
+    CHECK_CONTAINS(b.data, "api_key = (set, hidden)");
+    CHECK(!strstr(b.data, "sk-secret"));
+    gn_buf_release(&b);
+    cfg_free(c);
+}
+
 TEST(config_flag_errors)
 {
     static const struct { const char *a, *b, *msg; } cases[] = {
@@ -541,7 +576,8 @@ TEST(config_help_lists_every_option)
     for (int i = 0; i < OPT__COUNT; i++) {
         const cfg_option *o = cfg_opt(i);
         char s[CFG_ENV_MAX + 8];
-        snprintf(s, sizeof s, "--%s", o->name);
+        if (o->name) snprintf(s, sizeof s, "--%s", o->name);
+        else snprintf(s, sizeof s, "[%s] %s", o->section, o->key);
         CHECK_CONTAINS(b.data, s);
         CHECK_CONTAINS(b.data, o->group);
         if (o->shortopt) {

@@ -1,0 +1,177 @@
+/*
+ * cmd_llm.c — the LLM client from the configuration, offline mode, and
+ * `genie --check-llm`.
+ *
+ * Offline is a state, not an error: with no endpoint (or --offline) genie
+ * starts, says so once, and the engine falls back to extractive answers.
+ * --check-llm is the one place that insists on an endpoint: it exists to
+ * tell a person whether their settings work, in one request.
+ */
+#include "cli.h"
+
+#include "llm/keycmd.h"
+#include "llm/prompt.h"
+#include "util/xmem.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *cli_offline_reason(const cfg_t *c)
+{
+    if (cfg_bool(c, OPT_OFFLINE)) return "offline (--offline)";
+    if (!cfg_str(c, OPT_LLM_URL)[0])
+        return "offline: no LLM endpoint configured (set --llm-url, GENIE_LLM_URL or "
+               "OPENAI_BASE_URL)";
+    return NULL;
+}
+
+int cli_api_key(const cfg_t *c, char **key, gn_err *e)
+{
+    *key = NULL;
+    if (cfg_str(c, OPT_API_KEY)[0]) {
+        *key = xstrdup(cfg_str(c, OPT_API_KEY));
+        return 0;
+    }
+    if (cfg_str(c, OPT_API_KEY_CMD)[0]) return llm_key_from_cmd(cfg_str(c, OPT_API_KEY_CMD), key, e);
+    return 0;
+}
+
+int cli_llm_open(const cfg_t *c, llm_client **out, gn_err *e)
+{
+    *out = NULL;
+    if (cli_offline_reason(c)) return 0;
+    char *key = NULL;
+    int krc = cli_api_key(c, &key, e);
+    if (krc) return krc;
+    const char *k = key;
+    char *cache = NULL;
+    if (!cfg_bool(c, OPT_NO_CACHE)) {
+        if (cfg_str(c, OPT_LLM_CACHE)[0]) {
+            cache = xstrdup(cfg_str(c, OPT_LLM_CACHE));
+        } else {
+            gn_err xe;
+            char *dir = cfg_xdg_dir(c, CFG_XDG_CACHE, &xe);
+            if (dir) cache = xasprintf("%s/llm-cache.db", dir);
+            free(dir);
+        }
+    }
+    llm_config lc = {
+        .url = cfg_str(c, OPT_LLM_URL),
+        .api_key = k,
+        .defaults = { .model = cfg_str(c, OPT_MODEL), .temperature = cfg_double(c, OPT_TEMPERATURE),
+                      .max_tokens = (int)cfg_int(c, OPT_MAX_TOKENS),
+                      .stream = !cfg_bool(c, OPT_NO_STREAM) },
+        .stage_spec = cfg_str(c, OPT_STAGE),
+        .prices = cfg_str(c, OPT_PRICES),
+        .concurrency = (int)cfg_int(c, OPT_LLM_CONCURRENCY),
+        .connect_timeout = cfg_double(c, OPT_CONNECT_TIMEOUT),
+        .stall_timeout = cfg_double(c, OPT_STALL_TIMEOUT),
+        .retries = (int)cfg_int(c, OPT_RETRIES),
+        .retry_max_wait = cfg_double(c, OPT_RETRY_MAX_WAIT),
+        .cache_path = cache,
+        .log_path = cfg_str(c, OPT_LLM_LOG),
+    };
+    int rc = llm_client_new(&lc, out, e);
+    if (key) memset(key, 0, strlen(key));
+    free(key);
+    free(cache);
+    if (!rc && llm_client_warnings(*out)[0]) {
+        const char *w = llm_client_warnings(*out);
+        while (*w) {
+            size_t n = strcspn(w, "\n");
+            fprintf(stderr, "genie: warning: %.*s\n", (int)n, w);
+            w += n + (w[n] == '\n');
+        }
+    }
+    return rc;
+}
+
+/* Load every stage's prompt template (override first) and report where
+ * they come from; returns the number that failed to load. */
+static int check_prompts(const cfg_t *c)
+{
+    gn_err e;
+    char *shipped = cli_prompt_dir();
+    char *cfgdir = cfg_xdg_dir(c, CFG_XDG_CONFIG, &e);
+    char *user = cfgdir ? xasprintf("%s/prompts", cfgdir) : NULL;
+    int bad = 0, n = 0;
+    gn_buf over;
+    gn_buf_init(&over);
+    for (int i = 0; i < LLM_STAGE__COUNT; i++) {
+        if (i == LLM_STAGE_CHECK) continue;
+        llm_tpl *t;
+        if (llm_prompt_load(user, shipped, llm_stage_name(i), &t, &e)) {
+            char m[1200];
+            fprintf(stderr, "genie: prompt: %s\n", gn_err_str(&e, m, sizeof m));
+            bad++;
+            continue;
+        }
+        n++;
+        if (user && !strncmp(llm_tpl_name(t), user, strlen(user)))
+            gn_buf_printf(&over, "%s%s", over.len ? ", " : "", llm_stage_name(i));
+        llm_tpl_free(t);
+    }
+    printf("prompts:  %d loaded from %s", n, shipped ? shipped : "(shipped prompts not found)");
+    if (over.len) printf("; overridden in %s: %s", user, over.data);
+    printf("\n");
+    gn_buf_release(&over);
+    free(user);
+    free(cfgdir);
+    free(shipped);
+    return bad;
+}
+
+/* --check-llm shows retries as they happen and the reply as it streams. */
+static void on_check_event(llm_call *k, const llm_event *ev, void *ud)
+{
+    (void)k;
+    (void)ud;
+    if (ev->kind == LLM_EV_RETRY)
+        fprintf(stderr, "genie: %s; retrying in %.1f s (retry %d)\n", ev->reason, ev->wait,
+                ev->attempt);
+}
+
+int cli_check_llm(const cfg_t *c)
+{
+    const char *why = cli_offline_reason(c);
+    gn_err e;
+    gn_err_clear(&e);
+    if (why) {
+        gn_err_set(&e, GN_EUSAGE, "%s", why);
+        return cli_fail(&e);
+    }
+    llm_client *cl;
+    if (cli_llm_open(c, &cl, &e)) return cli_fail(&e);
+    const llm_stage_cfg *st = llm_client_stage(cl, LLM_STAGE_CHECK);
+    printf("endpoint: %s/chat/completions\n", llm_client_url(cl));
+    printf("model:    %s (%s)\n", st->model, st->stream ? "streamed" : "not streamed");
+    int bad_prompts = check_prompts(c);
+    fflush(stdout);
+    static const llm_msg msgs[] = {
+        { "system", "You are a connectivity check. Follow the instruction exactly." },
+        { "user", "Reply with the single word OK." },
+    };
+    llm_call_opts o = { .stage = LLM_STAGE_CHECK, .msgs = msgs, .nmsgs = 2, .no_cache = 1,
+                        .cb = on_check_event };
+    llm_result r;
+    llm_call_info info;
+    int rc = llm_complete(cl, &o, &r, &info, &e);
+    if (!rc) {
+        const llm_choice *ch = r.nchoices ? &r.choices[0] : NULL;
+        const char *text = ch && ch->content.data ? ch->content.data : "";
+        if (r.model && strcmp(r.model, st->model)) printf("served:   %s\n", r.model);
+        printf("reply:    %.200s%s\n", text, strlen(text) > 200 ? "..." : "");
+        if (ch && ch->reasoning.len) printf("thinking: %zu bytes of reasoning\n", ch->reasoning.len);
+        printf("time:     first token %.3f s, total %.3f s, %d attempt%s\n",
+               info.ttft >= 0 ? info.ttft : info.total, info.total, info.attempts,
+               info.attempts == 1 ? "" : "s");
+        printf("tokens:   %ld in, %ld out%s\n", info.prompt_tokens, info.completion_tokens,
+               r.usage.present ? "" : " (no usage reported; estimated)");
+        if (info.cost >= 0) printf("cost:     $%.6f\n", info.cost);
+    }
+    llm_result_release(&r);
+    llm_client_free(cl);
+    if (rc) return cli_fail(&e);
+    return bad_prompts ? EXIT_RUNTIME : EXIT_OK;
+}

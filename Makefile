@@ -120,8 +120,9 @@ fuzz: $(B)/config.mk
 	    clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -I. -Iengine \
 	        $$f $(FUZZ_LIB_SRC) -lcjson -lm -o $(B)/fuzz/$$n || exit 1; \
 	    mkdir -p $(B)/fuzz/$$n.corpus; \
+	    seeds=tests/data/sse-recordings; [ $$n = fuzz_prompt ] && seeds=config/prompts; \
 	    $(B)/fuzz/$$n -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
-	        $(B)/fuzz/$$n.corpus tests/data/sse-recordings 2>&1 | grep -E "stat::number_of_executed_units|ERROR|SUMMARY" ; \
+	        $(B)/fuzz/$$n.corpus $$seeds 2>&1 | grep -E "stat::number_of_executed_units|ERROR|SUMMARY" ; \
 	done
 
 # ---- install -------------------------------------------------------------

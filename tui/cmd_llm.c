@@ -144,7 +144,7 @@ int cli_check_llm(const cfg_t *c)
     llm_client *cl;
     if (cli_llm_open(c, &cl, &e)) return cli_fail(&e);
     const llm_stage_cfg *st = llm_client_stage(cl, LLM_STAGE_CHECK);
-    printf("endpoint: %s/chat/completions\n", llm_client_url(cl));
+    printf("endpoint: %s\n", llm_client_endpoint(cl));
     printf("model:    %s (%s)\n", st->model, st->stream ? "streamed" : "not streamed");
     int bad_prompts = check_prompts(c);
     fflush(stdout);

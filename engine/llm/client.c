@@ -39,6 +39,20 @@ void llm_scrub_key(const llm_client *c, char *s)
     }
 }
 
+/* The URL without userinfo or query, for messages and the log (a key may
+ * hide in either). */
+static char *shown_url(const char *url)
+{
+    const char *host = strstr(url, "://");
+    host = host ? host + 3 : url;
+    const char *at = strchr(host, '@'), *slash = strchr(host, '/');
+    if (at && (!slash || at < slash)) host = at + 1;
+    size_t scheme = (size_t)(strstr(url, "://") ? strstr(url, "://") + 3 - url : 0);
+    char *r = xasprintf("%.*s%s", (int)scheme, url, host);
+    r[strcspn(r, "?#")] = 0;
+    return r;
+}
+
 /* ---- lifecycle ------------------------------------------------------- */
 
 static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
@@ -64,10 +78,14 @@ int llm_client_new(const llm_config *cfg, llm_client **out, gn_err *e)
     if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8))
         return gn_err_set(e, GN_EUSAGE, "LLM endpoint '%s' is not an http:// or https:// URL", url);
     llm_client *c = xcalloc(1, sizeof *c);
-    c->url = xstrdup(url);
+    pthread_mutex_init(&c->log_mu, NULL);
+    /* A query (Azure's ?api-version=...) goes after the path. */
+    size_t q = strcspn(url, "?");
+    c->url = xstrndup(url, q);
     size_t n = strlen(c->url);
     while (n && c->url[n - 1] == '/') c->url[--n] = 0;
-    c->endpoint = xasprintf("%s/chat/completions", c->url);
+    c->endpoint = xasprintf("%s/chat/completions%s", c->url, url + q);
+    c->shown = shown_url(c->endpoint);
     c->key = cfg->api_key && *cfg->api_key ? xstrdup(cfg->api_key) : NULL;
     const char *host = strstr(c->url, "://") + 3;
     size_t hl = strcspn(host, ":/?");
@@ -91,7 +109,6 @@ int llm_client_new(const llm_config *cfg, llm_client **out, gn_err *e)
             warn(c, "LLM cache disabled: %s%s", gn_err_str(&ce, m, sizeof m), "");
         }
     }
-    pthread_mutex_init(&c->log_mu, NULL);
     if (cfg->log_path && *cfg->log_path) {
         c->log = fopen(cfg->log_path, "a");
         if (!c->log) warn(c, "cannot open the LLM log %s: %s", cfg->log_path, strerror(errno));
@@ -103,6 +120,8 @@ int llm_client_new(const llm_config *cfg, llm_client **out, gn_err *e)
     if (!c->multi || pthread_create(&c->thread, NULL, llm_thread_main, c)) {
         if (c->multi) curl_multi_cleanup(c->multi);
         c->multi = NULL;
+        pthread_mutex_destroy(&c->mu);
+        pthread_cond_destroy(&c->cv);
         llm_client_free(c);
         return gn_err_set(e, GN_EIO, "cannot start the LLM client thread");
     }
@@ -115,6 +134,11 @@ void llm_client_free(llm_client *c)
     if (!c) return;
     if (c->multi) {
         pthread_mutex_lock(&c->mu);
+        if (c->groups) {
+            fprintf(stderr, "genie: internal error: llm_client_free with %d group(s) alive\n",
+                    c->groups);
+            abort();
+        }
         c->stop = 1;
         pthread_mutex_unlock(&c->mu);
         curl_multi_wakeup(c->multi);
@@ -130,6 +154,7 @@ void llm_client_free(llm_client *c)
     free(c->key);
     free(c->url);
     free(c->endpoint);
+    free(c->shown);
     free(c->warnings);
     free(c->prices);
     free(c);
@@ -146,9 +171,9 @@ const llm_stage_cfg *llm_client_stage(const llm_client *c, int stage)
     return &c->stages[stage];
 }
 
-const char *llm_client_url(const llm_client *c)
+const char *llm_client_endpoint(const llm_client *c)
 {
-    return c->url;
+    return c->shown;
 }
 
 void llm_client_stats(llm_client *c, llm_stats out[LLM_STAGE__COUNT])
@@ -164,6 +189,9 @@ llm_group *llm_group_new(llm_client *c)
 {
     llm_group *g = xcalloc(1, sizeof *g);
     g->cl = c;
+    pthread_mutex_lock(&c->mu);
+    c->groups++;
+    pthread_mutex_unlock(&c->mu);
     return g;
 }
 
@@ -288,6 +316,9 @@ void llm_group_free(llm_group *g)
         n = k->gnext;
         call_free(k);
     }
+    pthread_mutex_lock(&g->cl->mu);
+    g->cl->groups--;
+    pthread_mutex_unlock(&g->cl->mu);
     free(g);
 }
 
@@ -337,7 +368,7 @@ void llm_call_info_get(const llm_call *k, llm_call_info *out)
     out->cached = k->cached;
     out->attempts = k->attempts;
     out->http_status = k->http;
-    out->queued = k->t_send > 0 ? k->t_send - k->t_submit : k->t_done - k->t_submit;
+    out->queued = k->t_first_send > 0 ? k->t_first_send - k->t_submit : k->t_done - k->t_submit;
     out->ttft = k->t_first_token > 0 && k->t_send > 0 ? k->t_first_token - k->t_send : -1;
     out->total = k->t_done - k->t_submit;
     if (k->res.usage.present) {

@@ -78,8 +78,9 @@ const char *llm_client_warnings(const llm_client *c);
 /* The effective settings of STAGE (owned by C). */
 const llm_stage_cfg *llm_client_stage(const llm_client *c, int stage);
 
-/* The endpoint's base URL as configured (owned by C). */
-const char *llm_client_url(const llm_client *c);
+/* The chat completions endpoint as messages show it: without userinfo or
+ * query, where a secret may hide (owned by C). */
+const char *llm_client_endpoint(const llm_client *c);
 
 /* Copy the accounting so far, one entry per stage, into OUT. */
 void llm_client_stats(llm_client *c, llm_stats out[LLM_STAGE__COUNT]);

@@ -21,7 +21,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
-enum call_state { CALL_QUEUED, CALL_WAITING, CALL_ACTIVE, CALL_DONE };
+enum call_state { CALL_QUEUED, CALL_DONE };
 
 struct llm_call {
     llm_client *cl;
@@ -54,7 +54,9 @@ struct llm_call {
     gn_err feed_err;
     char retry_after[64], retry_after_ms[64];
     int attempts, delivered, deltas, usage_opt;
-    double t_submit, t_send, t_first_token, t_done, last_activity, retry_at;
+    int free_retries;           /* attempts that do not count as retries */
+    double t_submit, t_first_send, t_send, t_first_token, t_complete, t_done;
+    double last_activity, retry_at;
     llm_call *anext;            /* in the thread's active or waiting list */
     /* [io] then read-only: the outcome */
     int status;
@@ -73,6 +75,7 @@ struct llm_group {
 
 struct llm_client {
     char *url, *key, *endpoint, *warnings;
+    char *shown;                /* endpoint for messages: no userinfo, query */
     int azure;
     llm_stage_cfg stages[LLM_STAGE__COUNT];
     llm_price *prices;
@@ -85,8 +88,12 @@ struct llm_client {
     /* shared with the thread */
     pthread_mutex_t mu;
     pthread_cond_t cv;          /* a call finished */
-    llm_call *pend_head, *pend_tail;   /* [mu] submitted, not yet taken */
+    llm_call *pend_head, *pend_tail;   /* [mu] submitted, not yet taken;
+                                          linked by next, which the thread
+                                          rewrites once it has detached the
+                                          list */
     int stop;                   /* [mu] llm_client_free was called */
+    int groups;                 /* [mu] groups alive */
     int no_usage_opt;           /* [io] the server rejects stream_options */
     llm_stats stats[LLM_STAGE__COUNT];  /* [mu] */
     /* [io] */
@@ -103,8 +110,8 @@ struct llm_client {
 void *llm_thread_main(void *arg);
 
 /* Mark CALL finished (status and err already set) and queue it in its
- * group; takes and releases mu (transfer.c calls it from the thread,
- * client.c for calls cancelled before the thread took them). */
+ * group; takes and releases mu.  Called by the thread only, as the last
+ * thing it does with the call. */
 void llm_call_finish(llm_call *call);
 
 /* Seconds on a monotonic clock. */

@@ -34,6 +34,9 @@
 #include <time.h>
 
 #define MAX_ERRBODY 65536
+/* Seconds a server may keep the connection of a complete reply open
+ * before the call is finished without waiting for the close. */
+#define COMPLETE_GRACE 1.0
 
 /* ---- accounting and log ----------------------------------------------- */
 
@@ -94,8 +97,8 @@ static double ms(double from, double to)
     return from > 0 && to >= from ? round((to - from) * 1e4) / 10 : -1;
 }
 
-/* One JSON line per finished call; the request is the body as sent (no
- * key: the key is only ever in a header). */
+/* One JSON line per finished call; the request is the body of the last
+ * attempt (no key: the key is only ever in a header). */
 static void log_call(llm_call *k)
 {
     llm_client *c = k->cl;
@@ -109,10 +112,10 @@ static void log_call(llm_call *k)
     cJSON_AddStringToObject(o, "time", ts);
     cJSON_AddStringToObject(o, "stage", llm_stage_name(k->stage));
     cJSON_AddStringToObject(o, "model", k->model);
-    cJSON_AddStringToObject(o, "endpoint", c->endpoint);
+    cJSON_AddStringToObject(o, "endpoint", c->shown);
     llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, k->stream,
                        (const char *const *)k->stop, k->nstop };
-    char *body = llm_request_body(&rq, 0);
+    char *body = llm_request_body(&rq, k->usage_opt);
     cJSON *req = cJSON_Parse(body);
     free(body);
     cJSON_AddItemToObject(o, "request", req ? req : cJSON_CreateNull());
@@ -129,7 +132,7 @@ static void log_call(llm_call *k)
     cJSON_AddNumberToObject(u, "completion_tokens", (double)out);
     if (est) cJSON_AddBoolToObject(u, "estimated", 1);
     cJSON *t = cJSON_AddObjectToObject(o, "timings_ms");
-    cJSON_AddNumberToObject(t, "queued", ms(k->t_submit, k->t_send > 0 ? k->t_send : k->t_done));
+    cJSON_AddNumberToObject(t, "queued", ms(k->t_submit, k->t_first_send > 0 ? k->t_first_send : k->t_done));
     cJSON_AddNumberToObject(t, "first_token", ms(k->t_send, k->t_first_token));
     cJSON_AddNumberToObject(t, "total", ms(k->t_submit, k->t_done));
     cJSON_AddNumberToObject(o, "attempts", k->attempts);
@@ -246,6 +249,7 @@ static size_t on_body(char *p, size_t sz, size_t n, void *ud)
     k->last_activity = llm_now();
     if (atomic_load(&k->cancel)) return 0;
     if (!k->http) curl_easy_getinfo(k->easy, CURLINFO_RESPONSE_CODE, &k->http);
+    if (k->t_complete > 0) return 0;
     if (k->http < 200 || k->http > 299) {
         if (k->errbody.len < MAX_ERRBODY)
             gn_buf_add(&k->errbody, p, len < MAX_ERRBODY - k->errbody.len ? len
@@ -257,6 +261,9 @@ static size_t on_body(char *p, size_t sz, size_t n, void *ud)
         k->feed_rc = rc;
         return 0;            /* aborts the transfer: CURLE_WRITE_ERROR */
     }
+    /* Bytes after a complete reply ([DONE]) are not needed: the next write
+     * stops the transfer rather than let keep-alives hold the call open. */
+    if (llm_stream_status(k->dec) == LLM_STREAM_COMPLETE) k->t_complete = llm_now();
     return len;
 }
 
@@ -308,6 +315,8 @@ static int start(llm_call *k)
     curl_easy_setopt(e, CURLOPT_USERAGENT, "genie/" GENIE_VERSION);
     curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
     k->t_send = llm_now();
+    if (!k->t_first_send) k->t_first_send = k->t_send;
+    k->t_complete = 0;
     k->t_first_token = 0;
     k->deltas = 0;
     k->last_activity = k->t_send;
@@ -389,7 +398,8 @@ static void fail_or_retry(llm_call *k, int status, int retryable, double server_
                           const char *reason)
 {
     llm_client *c = k->cl;
-    if (retryable && !k->delivered && !atomic_load(&k->cancel) && k->attempts <= c->retries) {
+    if (retryable && !k->delivered && !atomic_load(&k->cancel) &&
+        k->attempts <= c->retries + k->free_retries) {
         double wait = llm_retry_delay(k->attempts, server_wait, c->retry_max_wait, &c->seed);
         release_transfer(k);
         k->retry_at = llm_now() + wait;
@@ -405,10 +415,10 @@ static void fail_or_retry(llm_call *k, int status, int retryable, double server_
     finish(k, status);
 }
 
-/* Does a 400 body complain about stream_options? */
+/* Does a 400 or 422 body complain about stream_options? */
 static int rejects_usage_option(const llm_call *k)
 {
-    if (k->http != 400 || !k->usage_opt || !k->errbody.len) return 0;
+    if ((k->http != 400 && k->http != 422) || !k->usage_opt || !k->errbody.len) return 0;
     gn_buf b;
     gn_buf_init(&b);
     gn_buf_add(&b, k->errbody.data, k->errbody.len);
@@ -435,26 +445,36 @@ static void judge(llm_call *k, CURLcode cc)
         return;
     }
     if (!k->http) curl_easy_getinfo(k->easy, CURLINFO_RESPONSE_CODE, &k->http);
+    if (k->t_complete > 0) {
+        /* The reply is whole; whatever the connection did afterwards
+         * (reset, bytes after [DONE]) does not matter. */
+        finish(k, llm_stream_finish(k->dec, &k->err));
+        return;
+    }
     if (cc != CURLE_OK && !(k->http >= 200 && k->http <= 299 && cc == CURLE_PARTIAL_FILE)) {
         snprintf(reason, sizeof reason, "%s", curl_easy_strerror(cc));
         gn_err_set(&k->err, GN_ENET, "%s: request to %s failed: %s", llm_stage_name(k->stage),
-                   c->endpoint, curl_easy_strerror(cc));
+                   c->shown, curl_easy_strerror(cc));
         fail_or_retry(k, GN_ENET, curl_retryable(cc), -1, reason);
         return;
     }
     if (k->http < 200 || k->http > 299) {
         if (rejects_usage_option(k)) {
             c->no_usage_opt = 1;
-            k->attempts--;            /* not the server's fault: free retry */
+            k->free_retries++;        /* our field, not the server's fault */
             release_transfer(k);
             k->retry_at = 0;
             k->anext = c->waiting;
             c->waiting = k;
             return;
         }
+        gn_buf_putc(&k->errbody, 0);       /* NUL-terminate for the scrub */
+        k->errbody.len--;
+        llm_scrub_key(c, k->errbody.data);
+        k->errbody.len = strlen(k->errbody.data);
         error_text(&k->errbody, msg, sizeof msg);
         gn_err_set(&k->err, GN_ENET, "%s: HTTP %ld from %s%s%s", llm_stage_name(k->stage),
-                   k->http, c->endpoint, *msg ? ": " : "", msg);
+                   k->http, c->shown, *msg ? ": " : "", msg);
         snprintf(reason, sizeof reason, "HTTP %ld", k->http);
         double wait = llm_retry_after(k->retry_after_ms[0] ? k->retry_after_ms : NULL,
                                       k->retry_after[0] ? k->retry_after : NULL, time(NULL));
@@ -557,6 +577,19 @@ static long sweep(llm_client *c)
         n = k->anext;
         int cancelled = atomic_load(&k->cancel);
         double idle = now - k->last_activity;
+        if (!cancelled && k->t_complete > 0) {
+            /* Whole reply, connection left open: done (after a grace period
+             * for the close, which keeps the connection reusable), never
+             * stalled. */
+            if (now - k->t_complete < COMPLETE_GRACE) {
+                if (k->t_complete + COMPLETE_GRACE < next) next = k->t_complete + COMPLETE_GRACE;
+                continue;
+            }
+            unlink_from(&c->active, k);
+            c->nactive--;
+            finish(k, llm_stream_finish(k->dec, &k->err));
+            continue;
+        }
         if (!cancelled && idle < c->stall_timeout) {
             if (k->last_activity + c->stall_timeout < next) next = k->last_activity + c->stall_timeout;
             continue;
@@ -568,7 +601,7 @@ static long sweep(llm_client *c)
             finish(k, GN_ECANCEL);
         } else {
             gn_err_set(&k->err, GN_ENET, "%s: no data from %s for %.3g s (stall timeout)",
-                       llm_stage_name(k->stage), c->endpoint, c->stall_timeout);
+                       llm_stage_name(k->stage), c->shown, c->stall_timeout);
             fail_or_retry(k, GN_ENET, 1, -1, "stalled");
         }
     }
@@ -589,26 +622,28 @@ static long sweep(llm_client *c)
     return wait < 0 ? 0 : wait;
 }
 
-/* Start queued calls while there is room; cancelled and cached ones
- * finish here without a slot. */
+/* Finish queued calls that need no slot (cancelled, or answered from the
+ * cache), wherever they are in the queue; then start calls in order while
+ * there is room. */
 static void launch(llm_client *c)
 {
-    llm_call *k;
-    while (c->queue_head) {
-        k = c->queue_head;
-        if (atomic_load(&k->cancel)) {
-            queue_pop(c);
-            gn_err_set(&k->err, GN_ECANCEL, "cancelled");
-            finish(k, GN_ECANCEL);
+    llm_call **pp = &c->queue_head, *prev = NULL;
+    while (*pp) {
+        llm_call *k = *pp;
+        int cancelled = atomic_load(&k->cancel);
+        if (cancelled || (k->attempts == 0 && !k->cached && from_cache(k))) {
+            *pp = k->anext;
+            if (c->queue_tail == k) c->queue_tail = prev;
+            k->anext = NULL;
+            if (cancelled) gn_err_set(&k->err, GN_ECANCEL, "cancelled");
+            finish(k, cancelled ? GN_ECANCEL : 0);
             continue;
         }
-        if (k->attempts == 0 && !k->cached && from_cache(k)) {
-            queue_pop(c);
-            finish(k, 0);
-            continue;
-        }
-        if (c->nactive >= c->concurrency) break;
-        queue_pop(c);
+        prev = k;
+        pp = &k->anext;
+    }
+    while (c->queue_head && c->nactive < c->concurrency) {
+        llm_call *k = queue_pop(c);
         if (start(k)) {
             gn_err_set(&k->err, GN_ENET, "%s: cannot start a transfer", llm_stage_name(k->stage));
             finish(k, GN_ENET);
@@ -622,8 +657,9 @@ static void reap(llm_client *c)
     int left;
     while ((m = curl_multi_info_read(c->multi, &left))) {
         if (m->msg != CURLMSG_DONE) continue;
-        llm_call *k = NULL;
-        curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&k);
+        void *priv = NULL;
+        curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, &priv);
+        llm_call *k = priv;
         CURLcode cc = m->data.result;
         unlink_from(&c->active, k);
         c->nactive--;
@@ -634,18 +670,17 @@ static void reap(llm_client *c)
 void *llm_thread_main(void *arg)
 {
     llm_client *c = arg;
+    int running = 0;
     for (;;) {
         if (take_pending(c)) break;
-        long wait = sweep(c);
         launch(c);
-        int running = 0;
         curl_multi_perform(c->multi, &running);
         reap(c);
-        if (c->queue_head && c->nactive < c->concurrency) continue;  /* room freed */
+        /* After reap, so failures it turned into retries set the timer. */
+        long wait = sweep(c);
+        if (c->queue_head && c->nactive < c->concurrency) continue;  /* room, or a retry due */
         if (wait > 1000) wait = 1000;
         curl_multi_poll(c->multi, NULL, 0, (int)wait, NULL);
-        curl_multi_perform(c->multi, &running);
-        reap(c);
     }
     cancel_everything(c);
     return NULL;

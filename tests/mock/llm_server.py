@@ -100,6 +100,9 @@ Streaming (the request has "stream": true):
                  this many seconds during stall and chunk_delay waits
   crlf           true: every line ends with CRLF instead of LF
   no_done        true: end without "data: [DONE]"
+  linger         seconds the connection stays open after the last event
+                 (pinging every "ping" seconds), as servers that are slow
+                 to close do
   framing        "chunked" (default) or "close": no chunked encoding, the
                  body ends when the connection closes (a drop then looks
                  like a clean end to HTTP)
@@ -347,7 +350,7 @@ RULE_KEYS = {
     # streaming
     "chunk": lambda v: is_count(v) and v >= 1, "chunk_delay": is_seconds,
     "stall": is_seconds, "ping": lambda v: is_seconds(v) and v > 0,
-    "crlf": is_flag, "no_done": is_flag,
+    "crlf": is_flag, "no_done": is_flag, "linger": is_seconds,
     "framing": lambda v: v in ("chunked", "close"),
     # faults
     "status": lambda v: is_count(v) and 100 <= v <= 599,
@@ -655,6 +658,8 @@ def sse_stream(s, rule, events):
             # no wait before [DONE]: it follows the last event at once
             if not rule.get("no_done"):
                 yield (0, event("[DONE]"))
+            if rule.get("linger"):
+                yield from wait(rule["linger"])
             return
         yield from pause
         yield (0, event(json.dumps(events[i], separators=(",", ":"))))

@@ -663,3 +663,73 @@ TEST(llm_client_accounts_tokens_and_cost)
     CHECK_INT(llm_client_new(&cfg, &c, &e), GN_EUSAGE);
     CHECK_CONTAINS(e.msg, "--prices");
 }
+
+TEST(llm_client_complete_reply_does_not_wait_for_the_close)
+{
+    llm_client *c = client(NULL, 2, 0.4, NULL, NULL);
+    REQUIRE(c);
+    gn_err e;
+    llm_call_opts o = opts(LLM_STAGE_ANSWER, hello, 2);
+    llm_result r;
+    llm_call_info info;
+    /* [DONE], then 5 s of keep-alive comments before the close. */
+    REQUIRE(th_mock_script("{\"chat\": [{\"reply\": \"whole\", \"linger\": 5, \"ping\": 0.1}]}") == 0);
+    double t0 = now();
+    CHECK_INT(llm_complete(c, &o, &r, &info, &e), 0);
+    CHECK(now() - t0 < 3.0);
+    CHECK_STR(r.nchoices ? r.choices[0].content.data : "", "whole");
+    CHECK_INT(info.attempts, 1);
+    llm_result_release(&r);
+    /* [DONE], then silence longer than the stall timeout: not a stall. */
+    REQUIRE(th_mock_script("{\"chat\": [{\"reply\": \"quiet\", \"linger\": 5}]}") == 0);
+    t0 = now();
+    CHECK_INT(llm_complete(c, &o, &r, &info, &e), 0);
+    CHECK(now() - t0 < 3.0);
+    CHECK_STR(r.nchoices ? r.choices[0].content.data : "", "quiet");
+    CHECK_INT(info.attempts, 1);
+    llm_result_release(&r);
+    cJSON *req = th_mock_requests();
+    CHECK_INT(cJSON_GetArraySize(req), 1);
+    cJSON_Delete(req);
+    llm_client_free(c);
+}
+
+TEST(llm_client_cancel_of_queued_calls_does_not_wait_for_a_slot)
+{
+    /* Concurrency 1 and a slow call holding the slot: a second group's
+     * queued calls are cancelled at once. */
+    REQUIRE(th_mock_script("{\"chat\": [{\"contains\": \"hold\", \"stall\": 3, \"reply\": \"x\"}, "
+                           "{\"reply\": \"y\"}]}") == 0);
+    const char *url = th_mock_url();
+    llm_config cfg = { .url = url, .defaults = { "m", 0, 0, 1 }, .concurrency = 1,
+                       .connect_timeout = 2, .stall_timeout = 10 };
+    llm_client *c = NULL;
+    gn_err e;
+    REQUIRE(llm_client_new(&cfg, &c, &e) == 0);
+    llm_group *a = llm_group_new(c), *b = llm_group_new(c);
+    llm_msg hold = { "user", "hold the slot" }, other = { "user", "other" };
+    llm_call_opts oa = opts(LLM_STAGE_VERIFY, &hold, 1), ob = opts(LLM_STAGE_VERIFY, &other, 1);
+    REQUIRE(llm_group_submit(a, &oa, NULL, &e) == 0);
+    nanosleep(&(struct timespec){ 0, 200000000 }, NULL);
+    for (int i = 0; i < 3; i++) REQUIRE(llm_group_submit(b, &ob, NULL, &e) == 0);
+    double t0 = now();
+    llm_group_free(b);
+    CHECK(now() - t0 < 1.0);
+    llm_group_free(a);
+    llm_client_free(c);
+}
+
+TEST(llm_client_messages_hide_url_credentials)
+{
+    llm_config cfg = { .url = "http://user:pw-in-url@127.0.0.1:9/v1?api-key=qk", .defaults = { "m", 0, 0, 1 },
+                       .concurrency = 1, .connect_timeout = 1, .stall_timeout = 5 };
+    llm_client *c = NULL;
+    gn_err e;
+    REQUIRE(llm_client_new(&cfg, &c, &e) == 0);
+    llm_call_opts o = opts(LLM_STAGE_PARSE, hello, 2);
+    CHECK_INT(llm_complete(c, &o, NULL, NULL, &e), GN_ENET);
+    CHECK_CONTAINS(e.msg, "http://127.0.0.1:9/v1/chat/completions");
+    CHECK(!strstr(e.msg, "pw-in-url"));
+    CHECK(!strstr(e.msg, "qk"));
+    llm_client_free(c);
+}

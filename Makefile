@@ -32,7 +32,12 @@ obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 .PHONY: all setup test unit-test run bench install uninstall asan clean distclean samples fuzz
 .DELETE_ON_ERROR:
 
-all: $(B)/genie $(B)/libgenie.a
+all: $(B)/genie $(B)/libgenie.a build/share/genie/prompts
+
+# The build tree's data directory shows the prompts where an installation
+# has them, so build/genie (and build/asan/genie) find them the same way.
+build/share/genie/prompts: | $(B)/config.mk
+	@mkdir -p build/share/genie && ln -sfn ../../../config/prompts $@
 
 # Setup writes build/config.mk (FAISS link flags); make re-reads it.
 -include $(B)/config.mk

@@ -20,8 +20,8 @@ int cli_fail(const gn_err *e);
  * under the configured prefix.  Caller frees; NULL if none exists. */
 char *cli_data_file(const char *name);
 
-/* The shipped prompt directory: config/prompts in the build tree, else
- * share/genie/prompts of the installation.  Caller frees; NULL if missing.
+/* The shipped prompt directory, share/genie/prompts (in the build tree a
+ * link to config/prompts).  Caller frees; NULL if missing.
  * The user's overrides ($XDG_CONFIG_HOME/genie/prompts) come first. */
 char *cli_prompt_dir(void);
 

@@ -70,18 +70,7 @@ char *cli_db_path(const cfg_t *c, gn_err *e)
 
 char *cli_prompt_dir(void)
 {
-    char *dir = exe_dir();
-    char *tree = xasprintf("%s/../config/prompts/answer.prompt", dir);
-    char *r = NULL;
-    if (access(tree, R_OK) == 0) r = xasprintf("%s/../config/prompts", dir);
-    free(tree);
-    free(dir);
-    if (!r) {
-        char *f = cli_data_file("prompts/answer.prompt");
-        if (f) {
-            *strrchr(f, '/') = 0;
-            r = f;
-        }
-    }
-    return r;
+    char *f = cli_data_file("prompts/answer.prompt");
+    if (f) *strrchr(f, '/') = 0;
+    return f;
 }

@@ -23,6 +23,7 @@
  * config file shared between genie versions would break on every new key).
  */
 #include "config.h"
+#include "util/fs.h"
 #include "util/xmem.h"
 
 #include <errno.h>
@@ -284,31 +285,9 @@ char *cfg_xdg_dir(const cfg_t *c, enum cfg_xdg kind, gn_err *e)
     return xasprintf("%.*s/%s/genie", (int)n, home, xdg[kind].fallback);
 }
 
-static int mkdir_one(const char *p, gn_err *e)
-{
-    struct stat st;
-    if (mkdir(p, 0700) == 0) return 0;
-    if (errno == EEXIST && stat(p, &st) == 0 && S_ISDIR(st.st_mode)) return 0;
-    if (errno == EEXIST)
-        return gn_err_set(e, GN_EIO, "cannot create directory '%s': it exists "
-                          "and is not a directory", p);
-    return gn_err_set(e, GN_EIO, "cannot create directory '%s': %s", p,
-                      strerror(errno));
-}
-
 int cfg_mkdirs(const char *path, gn_err *e)
 {
-    char *p = xstrdup(path);
-    int rc = 0;
-    for (char *s = p + 1; *s && !rc; s++) {
-        if (*s != '/') continue;
-        *s = 0;
-        rc = mkdir_one(p, e);
-        *s = '/';
-    }
-    if (!rc) rc = mkdir_one(p, e);
-    free(p);
-    return rc;
+    return gn_mkdirs(path, e);
 }
 
 char *cfg_xdg_make(const cfg_t *c, enum cfg_xdg kind, gn_err *e)

@@ -16,6 +16,7 @@
  */
 #include "options.h"
 
+#include "util/strdist.h"
 #include "util/xmem.h"
 
 #include <ctype.h>
@@ -391,36 +392,13 @@ int cfg_opt_parse(const cfg_option *o, const char *s, cfg_value *v,
 
 /* ---- suggestions --------------------------------------------------- */
 
-/* Levenshtein distance, for "did you mean" suggestions; strings are short. */
-static int edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 63 || lb > 63) return 99;
-    int row[64];
-    for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
-    for (size_t i = 1; i <= la; i++) {
-        int diag = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= lb; j++) {
-            int up = row[j];
-            int cost = a[i - 1] == b[j - 1] ? 0 : 1;
-            int best = diag + cost;
-            if (up + 1 < best) best = up + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 int cfg_opt_closest(const char *s, int keys)
 {
     int best = -1, bestd = 3;
     for (int i = 0; i < OPT__COUNT; i++) {
         const char *n = keys ? cfg_options[i].key : cfg_options[i].name;
         if (!n || (keys && !cfg_options[i].section)) continue;
-        int d = edit_distance(s, n);
+        int d = gn_edit_distance(s, n);
         if (d < bestd) { bestd = d; best = i; }
     }
     return best;

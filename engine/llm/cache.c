@@ -32,6 +32,7 @@
  */
 #include "llm/cache.h"
 #include "util/buf.h"
+#include "util/fs.h"
 #include "util/xmem.h"
 
 #include <errno.h>
@@ -107,38 +108,6 @@ static int dberr(const llm_cache *c, const char *what, gn_err *e)
 }
 
 /* ---- opening ------------------------------------------------------------ */
-
-static int mkdir_one(const char *p, gn_err *e)
-{
-    struct stat st;
-    if (mkdir(p, 0700) == 0) return 0;
-    int err = errno;
-    if (err == EEXIST && stat(p, &st) == 0 && S_ISDIR(st.st_mode)) return 0;
-    if (err == EEXIST)
-        return gn_err_set(e, GN_EIO, "cannot create directory '%s': it exists and is "
-                          "not a directory", p);
-    return gn_err_set(e, GN_EIO, "cannot create directory '%s': %s", p, strerror(err));
-}
-
-/* Create the directories leading to the file PATH (not PATH itself). */
-static int mkparents(const char *path, gn_err *e)
-{
-    char *p = xstrdup(path);
-    char *last = strrchr(p, '/');
-    int rc = 0;
-    if (last && last != p) {
-        *last = 0;
-        for (char *s = p + 1; *s && !rc; s++) {
-            if (*s != '/') continue;
-            *s = 0;
-            rc = mkdir_one(p, e);
-            *s = '/';
-        }
-        if (!rc) rc = mkdir_one(p, e);
-    }
-    free(p);
-    return rc;
-}
 
 /* The schema version and the number of schema objects of the file, read in
  * one statement and so from one snapshot: read apart, another process could
@@ -296,7 +265,7 @@ int llm_cache_open(const char *path, llm_cache **out, gn_err *e)
     if (!path || !*path) return gn_err_set(e, GN_EUSAGE, "response cache: empty path");
     if (!sqlite3_threadsafe())
         return gn_err_set(e, GN_EDB, "%s: SQLite was built without thread support", path);
-    int rc = mkparents(path, e);
+    int rc = gn_mkdirs_for(path, e);
     if (rc) return gn_err_prefix(e, "%s: ", path);
     llm_cache *c = xcalloc(1, sizeof *c);
     c->path = xstrdup(path);

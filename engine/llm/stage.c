@@ -7,6 +7,7 @@
  */
 #include "stage.h"
 
+#include "util/strdist.h"
 #include "util/xmem.h"
 
 #include <ctype.h>
@@ -51,34 +52,12 @@ int llm_stage_default_max_tokens(int id)
     return id >= 0 && id < LLM_STAGE__COUNT ? stages[id].max_tokens : 256;
 }
 
-/* Edit distance, small strings only (names of stages and keys). */
-static int distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 31 || lb > 31) return 99;
-    int row[32];
-    for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
-    for (size_t i = 1; i <= la; i++) {
-        int diag = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= lb; j++) {
-            int up = row[j];
-            int best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best) best = up + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 /* " (did you mean 'x'?)" for the nearest of NAMES within distance 2. */
 static void hint(const char *s, const char *const *names, int n, char *dst, size_t size)
 {
     int best = -1, bestd = 3;
     for (int i = 0; i < n; i++) {
-        int d = distance(s, names[i]);
+        int d = gn_edit_distance(s, names[i]);
         if (d < bestd) { bestd = d; best = i; }
     }
     if (best >= 0) snprintf(dst, size, " (did you mean '%s'?)", names[best]);

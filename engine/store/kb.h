@@ -9,6 +9,7 @@
 #ifndef GENIE_KB_H
 #define GENIE_KB_H
 
+#include "util/buf.h"
 #include "util/err.h"
 
 #include <sqlite3.h>
@@ -46,6 +47,22 @@ void st_schema_free(st_schema *s);
 /* The table or column named NAME (case-insensitive), or NULL. */
 const st_table *st_schema_table(const st_schema *s, const char *name);
 const st_column *st_table_column(const st_table *t, const char *name);
+
+/* Append the schema as the parsers' prompts show it to the LLM (and
+ * `genie --schema` to people): one CREATE TABLE per table, columns typed
+ * TEXT, INT, REAL, DATE, TIME, BOOLEAN; arrays with [], free-text columns
+ * FREE_TEXT (FREE_TEXT[]), enums of at most MAX_ENUM values as
+ * ENUM ('a', 'b'), larger ones as TEXT with their count and first values in
+ * the comment; each column's description as a "--" comment (schema_sql.c). */
+void st_schema_sql(const st_schema *s, int max_enum, gn_buf *out);
+
+/* Make DB a read-only connection for running queries that came from an LLM
+ * or a person (guard.c): an authorizer allows reading only (no writes,
+ * schema changes, ATTACH/DETACH, transactions or PRAGMAs other than a
+ * read-only few), extension loading is off, PRAGMA query_only is on, and
+ * SQL length and expression depth are bounded.  A denied statement fails to
+ * prepare with "not authorized".  Returns 0 or GN_EDB. */
+int st_guard(sqlite3 *db, gn_err *e);
 
 /* Set a gn_err from the connection's last error, prefixed by WHAT. */
 int st_dberr(sqlite3 *db, gn_err *e, const char *what);

@@ -51,6 +51,9 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_REINDEX] = { .name = "reindex", .type = CFG_ACTION, .group = MODES,
         .help = "rebuild the retrieval index of the knowledge base, showing "
                 "progress, then exit" },
+    [OPT_SCHEMA] = { .name = "schema", .type = CFG_ACTION, .group = MODES,
+        .help = "print the knowledge base's schema as the SUQL parser shows "
+                "it to the LLM, then exit" },
     [OPT_CHECK_LLM] = { .name = "check-llm", .type = CFG_ACTION, .group = MODES,
         .help = "send one short request to the LLM endpoint, report the "
                 "model, latency and token counts, then exit" },

@@ -22,6 +22,7 @@ enum cfg_opt {
     OPT_SEARCH,
     OPT_REINDEX,
     OPT_CHECK_LLM,
+    OPT_SCHEMA,
     /* General */
     OPT_CONFIG,
     OPT_DB,

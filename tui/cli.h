@@ -50,6 +50,13 @@ int cli_api_key(const cfg_t *c, char **key, gn_err *e);
  * failed). */
 int cli_llm_open(const cfg_t *c, llm_client **out, gn_err *e);
 
+/* --schema: the knowledge base's schema as CREATE TABLE text. */
+int cli_schema(const cfg_t *c);
+
+/* Enum columns with at most this many values list them in --schema and in
+ * the parser prompts; larger ones show a count and examples. */
+#define CLI_SCHEMA_MAX_ENUM 12
+
 /* --check-llm: one short request, its facts printed. */
 int cli_check_llm(const cfg_t *c);
 

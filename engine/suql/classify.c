@@ -1,0 +1,433 @@
+/*
+ * classify.c — mapping terms onto a column's vocabulary (see classify.h).
+ *
+ * Similarity of a term and a value: 0.7 x cosine of their word-vector
+ * embeddings + 0.3 x the share of the term's content words found among the
+ * value's words (plural 's' ignored), so 'coffee' is close to 'coffee & tea'
+ * by both and 'burgers' to 'burger' by the second.  The vectors of a
+ * column's values are computed once per classifier.
+ *
+ * Rejected: asking the LLM with every value of a large vocabulary (hundreds
+ * of cuisines make a long, slow, expensive prompt for one term); guessing
+ * from an unreadable reply.
+ */
+#include "classify.h"
+
+#include "llm/prompt.h"
+#include "retrieval/tokenize.h"
+#include "util/buf.h"
+#include "util/xmem.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_VALUES 100000
+
+typedef struct vocab {
+    char *table, *column;
+    char **vals;
+    int n;
+    float *vecs;               /* n x dim, computed on first use */
+    int dim;
+    struct vocab *next;
+} vocab;
+
+typedef struct memo {
+    char *table, *column, *term;   /* term lower-cased, trimmed */
+    char **vals;
+    int n, exact, offline;
+    struct memo *next;
+} memo;
+
+struct suql_classifier {
+    sqlite3 *db;
+    rt_embedder *em;
+    llm_client *client;
+    const llm_tpl *tpl;
+    vocab *vocabs;
+    memo *memos;
+};
+
+suql_classifier *suql_classifier_new(sqlite3 *db, rt_embedder *em, llm_client *client,
+                                     const llm_tpl *tpl)
+{
+    suql_classifier *k = xcalloc(1, sizeof *k);
+    k->db = db;
+    k->em = em;
+    k->client = client;
+    k->tpl = tpl;
+    return k;
+}
+
+static void free_strs(char **v, int n)
+{
+    for (int i = 0; i < n; i++) free(v[i]);
+    free(v);
+}
+
+void suql_classifier_free(suql_classifier *k)
+{
+    if (!k) return;
+    for (vocab *v = k->vocabs, *n; v; v = n) {
+        n = v->next;
+        free(v->table);
+        free(v->column);
+        free_strs(v->vals, v->n);
+        free(v->vecs);
+        free(v);
+    }
+    for (memo *m = k->memos, *n; m; m = n) {
+        n = m->next;
+        free(m->table);
+        free(m->column);
+        free(m->term);
+        free_strs(m->vals, m->n);
+        free(m);
+    }
+    free(k);
+}
+
+/* ---- vocabularies ---------------------------------------------------------- */
+
+/* "name" with embedded quotes doubled. */
+static void ident(gn_buf *b, const char *s)
+{
+    gn_buf_putc(b, '"');
+    for (; *s; s++) {
+        if (*s == '"') gn_buf_putc(b, '"');
+        gn_buf_putc(b, *s);
+    }
+    gn_buf_putc(b, '"');
+}
+
+static int load_vocab(suql_classifier *k, const st_table *t, const st_column *col, vocab *v,
+                      gn_err *e)
+{
+    if (col->nenum > 0) {
+        v->vals = xcalloc((size_t)col->nenum, sizeof *v->vals);
+        for (int i = 0; i < col->nenum; i++) v->vals[i] = xstrdup(col->enum_vals[i]);
+        v->n = col->nenum;       /* in the declared order */
+        return 0;
+    }
+    gn_buf q;
+    gn_buf_init(&q);
+    if (col->is_array) {
+        gn_buf_puts(&q, "SELECT DISTINCT j.value FROM ");
+        ident(&q, t->name);
+        gn_buf_puts(&q, " AS t, json_each(t.");
+        ident(&q, col->name);
+        gn_buf_puts(&q, ") AS j WHERE j.type = 'text' ORDER BY 1");
+    } else {
+        gn_buf_puts(&q, "SELECT DISTINCT ");
+        ident(&q, col->name);
+        gn_buf_puts(&q, " FROM ");
+        ident(&q, t->name);
+        gn_buf_puts(&q, " WHERE typeof(");
+        ident(&q, col->name);
+        gn_buf_puts(&q, ") = 'text' ORDER BY 1");
+    }
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(k->db, q.data, -1, &st, NULL);
+    gn_buf_release(&q);
+    if (rc != SQLITE_OK) return st_dberr(k->db, e, "reading the values of a column");
+    int cap = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW && v->n < MAX_VALUES) {
+        if (v->n == cap) {
+            cap = cap ? cap * 2 : 64;
+            v->vals = xrealloc(v->vals, sizeof *v->vals * (size_t)cap);
+        }
+        v->vals[v->n++] = xstrdup((const char *)sqlite3_column_text(st, 0));
+    }
+    int bad = rc != SQLITE_ROW && rc != SQLITE_DONE;
+    sqlite3_finalize(st);
+    if (bad) return st_dberr(k->db, e, "reading the values of a column");
+    return 0;
+}
+
+static vocab *find_vocab(suql_classifier *k, const st_table *t, const st_column *col)
+{
+    for (vocab *v = k->vocabs; v; v = v->next)
+        if (!strcmp(v->table, t->name) && !strcmp(v->column, col->name)) return v;
+    return NULL;
+}
+
+static int get_vocab(suql_classifier *k, const st_table *t, const st_column *col, vocab **out,
+                     gn_err *e)
+{
+    vocab *v = find_vocab(k, t, col);
+    if (!v) {
+        v = xcalloc(1, sizeof *v);
+        v->table = xstrdup(t->name);
+        v->column = xstrdup(col->name);
+        int rc = load_vocab(k, t, col, v, e);
+        if (rc) {
+            free_strs(v->vals, v->n);
+            free(v->table);
+            free(v->column);
+            free(v);
+            return rc;
+        }
+        v->next = k->vocabs;
+        k->vocabs = v;
+    }
+    *out = v;
+    return 0;
+}
+
+int suql_column_values(suql_classifier *k, const st_table *t, const st_column *col,
+                       const char *const **vals, int *n, gn_err *e)
+{
+    vocab *v;
+    int rc = get_vocab(k, t, col, &v, e);
+    if (rc) return rc;
+    *vals = (const char *const *)v->vals;
+    *n = v->n;
+    return 0;
+}
+
+/* ---- similarity ------------------------------------------------------------------ */
+
+typedef struct { char w[32][64]; int n; } words;
+
+static void add_word(const char *w, int len, void *ud)
+{
+    words *ws = ud;
+    if (ws->n >= 32 || rt_is_stopword(w, len)) return;
+    if (len > 3 && w[len - 1] == 's') len--;          /* burgers ~ burger */
+    snprintf(ws->w[ws->n++], 64, "%.*s", len, w);
+}
+
+static double overlap(const words *term, const char *value)
+{
+    if (!term->n) return 0;
+    words v = { .n = 0 };
+    rt_tokenize(value, add_word, &v);
+    int hit = 0;
+    for (int i = 0; i < term->n; i++)
+        for (int j = 0; j < v.n; j++)
+            if (!strcmp(term->w[i], v.w[j])) {
+                hit++;
+                break;
+            }
+    return (double)hit / term->n;
+}
+
+static int embed_vocab(suql_classifier *k, vocab *v, gn_err *e)
+{
+    if (v->vecs || !v->n) return 0;
+    float *vecs;
+    int rc = rt_embed_alloc(k->em, (const char *const *)v->vals, v->n, &vecs, e);
+    if (rc) return rc;
+    v->vecs = vecs;
+    v->dim = rt_embedder_dim(k->em);
+    return 0;
+}
+
+typedef struct { int i; double s; } scored;
+
+static int by_score(const void *a, const void *b)
+{
+    const scored *x = a, *y = b;
+    return x->s < y->s ? 1 : x->s > y->s ? -1 : x->i - y->i;
+}
+
+/* All values of V scored against TERM, best first (caller frees). */
+static int rank(suql_classifier *k, vocab *v, const char *term, scored **out, gn_err *e)
+{
+    int rc = embed_vocab(k, v, e);
+    if (rc) return rc;
+    float *q;
+    const char *texts[1] = { term };
+    rc = rt_embed_alloc(k->em, texts, 1, &q, e);
+    if (rc) return rc;
+    words tw = { .n = 0 };
+    rt_tokenize(term, add_word, &tw);
+    scored *s = xcalloc((size_t)v->n + 1, sizeof *s);
+    for (int i = 0; i < v->n; i++) {
+        s[i].i = i;
+        s[i].s = 0.7 * rt_dot(q, v->vecs + (size_t)i * (size_t)v->dim, v->dim) +
+                 0.3 * overlap(&tw, v->vals[i]);
+    }
+    free(q);
+    qsort(s, (size_t)v->n, sizeof *s, by_score);
+    *out = s;
+    return 0;
+}
+
+/* ---- the LLM's reply ------------------------------------------------------------------ */
+
+int suql_classify_reply(const char *reply, int n, int *picked)
+{
+    const char *p = reply;
+    while (isspace((unsigned char)*p)) p++;
+    size_t len = strlen(p);
+    while (len && (isspace((unsigned char)p[len - 1]) || p[len - 1] == '.')) len--;
+    if (len == 4 && !strncasecmp(p, "none", 4)) return 0;
+    int count = 0;
+    const char *end = p + len;
+    while (p < end) {
+        if (!isdigit((unsigned char)*p)) return -1;
+        long x = 0;
+        while (p < end && isdigit((unsigned char)*p)) {
+            x = x * 10 + (*p++ - '0');
+            if (x > n) return -1;
+        }
+        if (x < 1) return -1;
+        int dup = 0;
+        for (int i = 0; i < count; i++) dup |= picked[i] == x - 1;
+        if (!dup) picked[count++] = (int)x - 1;
+        /* One separator: a comma and/or spaces. */
+        const char *q = p;
+        while (p < end && (*p == ' ' || *p == '\t')) p++;
+        if (p < end && *p == ',') p++;
+        while (p < end && (*p == ' ' || *p == '\t')) p++;
+        if (p < end && p == q) return -1;
+    }
+    return count ? count : -1;
+}
+
+/* ---- mapping ----------------------------------------------------------------------------- */
+
+static char *norm_term(const char *term)
+{
+    while (isspace((unsigned char)*term)) term++;
+    char *t = xstrdup(term);
+    size_t n = strlen(t);
+    while (n && isspace((unsigned char)t[n - 1])) t[--n] = 0;
+    for (char *p = t; *p; p++) *p = (char)tolower((unsigned char)*p);
+    return t;
+}
+
+static memo *find_memo(suql_classifier *k, const st_table *t, const st_column *col,
+                       const char *nterm)
+{
+    for (memo *m = k->memos; m; m = m->next)
+        if (!strcmp(m->table, t->name) && !strcmp(m->column, col->name) && !strcmp(m->term, nterm))
+            return m;
+    return NULL;
+}
+
+static void fill(const memo *m, suql_mapping *out)
+{
+    out->values = (const char *const *)m->vals;
+    out->nvalues = m->n;
+    out->exact = m->exact;
+    out->offline = m->offline;
+}
+
+int suql_classify_known(suql_classifier *k, const st_table *t, const st_column *col,
+                        const char *term, suql_mapping *out)
+{
+    char *nt = norm_term(term);
+    memo *m = find_memo(k, t, col, nt);
+    free(nt);
+    if (m) fill(m, out);
+    return m != NULL;
+}
+
+/* Ask the LLM which of the candidates CAND[NC] of V the term means. */
+static int ask(suql_classifier *k, const st_table *t, const st_column *col, vocab *v,
+               const char *term, const scored *cand, int nc, memo *m, gn_err *e)
+{
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddStringToObject(d, "table", t->name);
+    cJSON_AddStringToObject(d, "column", col->name);
+    if (col->desc && *col->desc) cJSON_AddStringToObject(d, "description", col->desc);
+    else cJSON_AddNullToObject(d, "description");
+    cJSON_AddStringToObject(d, "term", term);
+    cJSON *ch = cJSON_AddArrayToObject(d, "choices");
+    for (int i = 0; i < nc; i++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "index", i + 1);
+        cJSON_AddStringToObject(o, "value", v->vals[cand[i].i]);
+        cJSON_AddItemToArray(ch, o);
+    }
+    llm_prompt p;
+    int rc = llm_prompt_render(k->tpl, d, &p, e);
+    cJSON_Delete(d);
+    if (rc) return rc;
+    llm_call_opts o = { .stage = LLM_STAGE_CLASSIFY, .msgs = p.msgs, .nmsgs = p.n };
+    llm_result r;
+    rc = llm_complete(k->client, &o, &r, NULL, e);
+    llm_prompt_release(&p);
+    if (!rc) {
+        const char *text = r.nchoices && r.choices[0].content.data ? r.choices[0].content.data : "";
+        int *picked = xcalloc((size_t)nc + 1, sizeof *picked);
+        int np = suql_classify_reply(text, nc, picked);
+        if (np < 0) {
+            rc = gn_err_set(e, GN_EPARSE, "classify: the LLM's reply \"%.80s\" is neither "
+                            "value numbers (1..%d) nor \"none\"", text, nc);
+        } else {
+            m->vals = xcalloc((size_t)np + 1, sizeof *m->vals);
+            for (int i = 0; i < np; i++) m->vals[i] = xstrdup(v->vals[cand[picked[i]].i]);
+            m->n = np;
+        }
+        free(picked);
+    }
+    llm_result_release(&r);
+    return rc;
+}
+
+int suql_classify(suql_classifier *k, const st_table *t, const st_column *col, const char *term,
+                  suql_mapping *out, gn_err *e)
+{
+    memset(out, 0, sizeof *out);
+    char *nt = norm_term(term);
+    memo *m = find_memo(k, t, col, nt);
+    if (m) {
+        free(nt);
+        fill(m, out);
+        return 0;
+    }
+    vocab *v;
+    int rc = get_vocab(k, t, col, &v, e);
+    if (rc) {
+        free(nt);
+        return rc;
+    }
+    m = xcalloc(1, sizeof *m);
+    for (int i = 0; i < v->n && !m->exact; i++)
+        if (!strcasecmp(v->vals[i], nt)) {
+            m->vals = xcalloc(1, sizeof *m->vals);
+            m->vals[0] = xstrdup(v->vals[i]);
+            m->n = 1;
+            m->exact = 1;
+        }
+    if (!m->exact && v->n > 0) {
+        scored *s = NULL;
+        if (k->client && k->tpl && v->n <= LLM_CLASSIFY_SHORTLIST) {
+            /* Few values: all of them, in their own order. */
+            s = xcalloc((size_t)v->n, sizeof *s);
+            for (int i = 0; i < v->n; i++) s[i].i = i;
+        } else {
+            rc = rank(k, v, nt, &s, e);
+        }
+        if (!rc && k->client && k->tpl) {
+            rc = ask(k, t, col, v, term, s, v->n < LLM_CLASSIFY_SHORTLIST ? v->n
+                                                                           : LLM_CLASSIFY_SHORTLIST,
+                     m, e);
+        } else if (!rc) {
+            m->offline = 1;
+            m->vals = xcalloc(LLM_CLASSIFY_OFFLINE_MAX, sizeof *m->vals);
+            for (int i = 0; i < v->n && m->n < LLM_CLASSIFY_OFFLINE_MAX; i++)
+                if (s[i].s >= LLM_CLASSIFY_OFFLINE_MIN) m->vals[m->n++] = xstrdup(v->vals[s[i].i]);
+        }
+        free(s);
+    }
+    if (rc) {
+        free_strs(m->vals, m->n);
+        free(m);
+        free(nt);
+        return rc;
+    }
+    m->table = xstrdup(t->name);
+    m->column = xstrdup(col->name);
+    m->term = nt;
+    m->next = k->memos;
+    k->memos = m;
+    fill(m, out);
+    return 0;
+}

@@ -1,0 +1,315 @@
+/*
+ * result.c — result tables and their three renderings (see result.h).
+ *
+ * Display width: cells are measured in terminal columns over UTF-8 decoded
+ * here (East Asian wide characters count 2, combining marks 0; bytes that
+ * are not valid UTF-8 count 1 each and print as '?'), so the table lines
+ * up whatever the locale.
+ */
+#include "result.h"
+
+#include "util/xmem.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+void suql_result_init(suql_result *r, const char *const *names, int ncols)
+{
+    memset(r, 0, sizeof *r);
+    r->ncols = ncols;
+    r->names = xcalloc((size_t)ncols + 1, sizeof *r->names);
+    for (int i = 0; i < ncols; i++) r->names[i] = xstrdup(names[i] ? names[i] : "?");
+}
+
+void suql_result_release(suql_result *r)
+{
+    for (int i = 0; i < r->ncols; i++) free(r->names[i]);
+    free(r->names);
+    for (long i = 0; i < (long)r->nrows * r->ncols; i++) free(r->cells[i].text);
+    free(r->cells);
+    free(r->note);
+    memset(r, 0, sizeof *r);
+}
+
+suql_cell *suql_result_add_row(suql_result *r)
+{
+    if (r->nrows == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 16;
+        r->cells = xrealloc(r->cells, sizeof *r->cells * (size_t)r->cap * (size_t)r->ncols);
+    }
+    suql_cell *row = &r->cells[(size_t)r->nrows * (size_t)r->ncols];
+    memset(row, 0, sizeof *row * (size_t)r->ncols);
+    r->nrows++;
+    return row;
+}
+
+static void clear(suql_cell *c)
+{
+    free(c->text);
+    c->text = NULL;
+}
+
+void suql_cell_set_int(suql_cell *c, long long v)
+{
+    clear(c);
+    c->type = SUQL_INT;
+    c->i = v;
+}
+
+void suql_cell_set_real(suql_cell *c, double v)
+{
+    clear(c);
+    c->type = SUQL_REAL;
+    c->d = v;
+}
+
+void suql_cell_set_text(suql_cell *c, const char *s)
+{
+    clear(c);
+    c->type = s ? SUQL_TEXT : SUQL_NULL;
+    c->text = s ? xstrdup(s) : NULL;
+}
+
+const char *suql_cell_text(const suql_cell *c, char *buf)
+{
+    switch (c->type) {
+    case SUQL_INT:
+        snprintf(buf, 32, "%lld", c->i);
+        return buf;
+    case SUQL_REAL:
+        for (int p = 1; p <= 17; p++) {
+            snprintf(buf, 32, "%.*g", p, c->d);
+            if (strtod(buf, NULL) == c->d) break;
+        }
+        if (!strpbrk(buf, ".eEn") && isfinite(c->d)) strcat(buf, ".0");
+        return buf;
+    case SUQL_TEXT:
+        return c->text;
+    default:
+        return "";
+    }
+}
+
+/* ---- table ---------------------------------------------------------------- */
+
+/* Decode one UTF-8 character at S (N bytes left, N > 0): its code point in
+ * *CP and its length, or 1 with *CP = -1 for a byte that does not start a
+ * valid sequence.  Our own decoder: the locale may not be UTF-8 (CI runs
+ * under C), and the table must line up anyway. */
+static int decode(const char *s, size_t n, long *cp)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    int len = u[0] < 0x80 ? 1 : (u[0] & 0xe0) == 0xc0 ? 2 : (u[0] & 0xf0) == 0xe0 ? 3
+            : (u[0] & 0xf8) == 0xf0 ? 4 : 0;
+    if (!len || (size_t)len > n) {
+        *cp = -1;
+        return 1;
+    }
+    long c = len == 1 ? u[0] : u[0] & (0x7f >> len);
+    for (int i = 1; i < len; i++) {
+        if ((u[i] & 0xc0) != 0x80) {
+            *cp = -1;
+            return 1;
+        }
+        c = (c << 6) | (u[i] & 0x3f);
+    }
+    static const long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (c < least[len] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) {
+        *cp = -1;
+        return 1;
+    }
+    *cp = c;
+    return len;
+}
+
+/* Terminal columns of code point CP: the C library's wcwidth when the
+ * locale knows it, else 0 for combining marks, 2 for East Asian wide and
+ * fullwidth ranges, 1 otherwise. */
+static int char_width(long cp)
+{
+    if (cp < 0) return 1;
+    int w = wcwidth((wchar_t)cp);
+    if (w >= 0) return w;
+    if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f)) return 0;
+    if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+        (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+        (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+        (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1f64f) ||
+        (cp >= 0x20000 && cp <= 0x3fffd))
+        return 2;
+    return 1;
+}
+
+static int text_width(const char *s)
+{
+    int w = 0;
+    size_t n = strlen(s);
+    while (n) {
+        long wc;
+        int k = decode(s, n, &wc);
+        w += char_width(wc);
+        s += k;
+        n -= (size_t)k;
+    }
+    return w;
+}
+
+/* Append S cut to WIDTH columns (with "…" when cut), padded to WIDTH. */
+static void put_cell(gn_buf *out, const char *s, int width)
+{
+    int full = text_width(s), used = 0;
+    int room = full > width ? width - 1 : width;
+    size_t n = strlen(s);
+    while (n) {
+        long wc;
+        int k = decode(s, n, &wc);
+        int cw = char_width(wc);
+        if (used + cw > room) break;
+        if (wc < 0) gn_buf_putc(out, '?');
+        else if (wc == '\n' || wc == '\t' || wc == '\r') gn_buf_putc(out, ' ');
+        else gn_buf_add(out, s, (size_t)k);
+        used += cw;
+        s += k;
+        n -= (size_t)k;
+    }
+    if (full > width) {
+        gn_buf_puts(out, "\xe2\x80\xa6");
+        used++;
+    }
+    for (; used < width; used++) gn_buf_putc(out, ' ');
+}
+
+void suql_result_table(const suql_result *r, int width, gn_buf *out)
+{
+    if (width < 20) width = 20;
+    int nc = r->ncols;
+    if (!nc) {
+        gn_buf_puts(out, "(no columns)\n");
+        return;
+    }
+    int *want = xcalloc((size_t)nc, sizeof *want), *w = xcalloc((size_t)nc, sizeof *w);
+    char buf[32];
+    for (int j = 0; j < nc; j++) {
+        want[j] = text_width(r->names[j]);
+        for (int i = 0; i < r->nrows; i++) {
+            int cw = text_width(suql_cell_text(&r->cells[(size_t)i * (size_t)nc + (size_t)j], buf));
+            if (cw > want[j]) want[j] = cw;
+        }
+        if (want[j] < 1) want[j] = 1;
+    }
+    /* Room for cells: the width less two spaces between columns.  Columns
+     * that fit in an equal share keep their width; the rest share what is
+     * left in proportion to what they want, at least 3 each. */
+    int room = width - 2 * (nc - 1), total = 0;
+    for (int j = 0; j < nc; j++) total += want[j];
+    if (total <= room) {
+        for (int j = 0; j < nc; j++) w[j] = want[j];
+    } else {
+        int left = room, nbig = 0, bigwant = 0;
+        int share = room / nc;
+        for (int j = 0; j < nc; j++) {
+            if (want[j] <= share) {
+                w[j] = want[j];
+                left -= w[j];
+            } else {
+                nbig++;
+                bigwant += want[j];
+            }
+        }
+        for (int j = 0; j < nc; j++)
+            if (want[j] > share) {
+                w[j] = (int)((long)left * want[j] / (bigwant ? bigwant : 1));
+                if (w[j] < 3) w[j] = 3;
+            }
+    }
+    for (int j = 0; j < nc; j++) {
+        if (j) gn_buf_puts(out, "  ");
+        put_cell(out, r->names[j], w[j]);
+    }
+    while (out->len && out->data[out->len - 1] == ' ') out->len--;
+    gn_buf_putc(out, '\n');
+    for (int j = 0; j < nc; j++) {
+        if (j) gn_buf_puts(out, "  ");
+        for (int k = 0; k < w[j]; k++) gn_buf_putc(out, '-');
+    }
+    gn_buf_putc(out, '\n');
+    for (int i = 0; i < r->nrows; i++) {
+        for (int j = 0; j < nc; j++) {
+            if (j) gn_buf_puts(out, "  ");
+            put_cell(out, suql_cell_text(&r->cells[(size_t)i * (size_t)nc + (size_t)j], buf), w[j]);
+        }
+        while (out->len && out->data[out->len - 1] == ' ') out->len--;
+        gn_buf_putc(out, '\n');
+    }
+    gn_buf_printf(out, "(%d row%s)\n", r->nrows, r->nrows == 1 ? "" : "s");
+    if (r->note) gn_buf_printf(out, "note: %s\n", r->note);
+    free(want);
+    free(w);
+}
+
+/* ---- JSON and CSV ------------------------------------------------------------ */
+
+void suql_result_json(const suql_result *r, gn_buf *out)
+{
+    cJSON *arr = cJSON_CreateArray();
+    char **keys = xcalloc((size_t)r->ncols + 1, sizeof *keys);
+    for (int j = 0; j < r->ncols; j++) {
+        int seen = 1;
+        for (int k = 0; k < j; k++) seen += !strcmp(r->names[k], r->names[j]);
+        keys[j] = seen > 1 ? xasprintf("%s:%d", r->names[j], seen) : xstrdup(r->names[j]);
+    }
+    for (int i = 0; i < r->nrows; i++) {
+        cJSON *o = cJSON_CreateObject();
+        for (int j = 0; j < r->ncols; j++) {
+            const suql_cell *c = &r->cells[(size_t)i * (size_t)r->ncols + (size_t)j];
+            cJSON *v = c->type == SUQL_INT ? cJSON_CreateNumber((double)c->i)
+                     : c->type == SUQL_REAL ? cJSON_CreateNumber(c->d)
+                     : c->type == SUQL_TEXT ? cJSON_CreateString(c->text)
+                                            : cJSON_CreateNull();
+            cJSON_AddItemToObject(o, keys[j], v);
+        }
+        cJSON_AddItemToArray(arr, o);
+    }
+    char *s = cJSON_Print(arr);
+    gn_buf_puts(out, s);
+    gn_buf_putc(out, '\n');
+    free(s);
+    cJSON_Delete(arr);
+    for (int j = 0; j < r->ncols; j++) free(keys[j]);
+    free(keys);
+}
+
+static void csv_field(gn_buf *out, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        gn_buf_puts(out, s);
+        return;
+    }
+    gn_buf_putc(out, '"');
+    for (; *s; s++) {
+        if (*s == '"') gn_buf_putc(out, '"');
+        gn_buf_putc(out, *s);
+    }
+    gn_buf_putc(out, '"');
+}
+
+void suql_result_csv(const suql_result *r, gn_buf *out)
+{
+    char buf[32];
+    for (int j = 0; j < r->ncols; j++) {
+        if (j) gn_buf_putc(out, ',');
+        csv_field(out, r->names[j]);
+    }
+    gn_buf_puts(out, "\r\n");
+    for (int i = 0; i < r->nrows; i++) {
+        for (int j = 0; j < r->ncols; j++) {
+            if (j) gn_buf_putc(out, ',');
+            csv_field(out, suql_cell_text(&r->cells[(size_t)i * (size_t)r->ncols + (size_t)j], buf));
+        }
+        gn_buf_puts(out, "\r\n");
+    }
+}

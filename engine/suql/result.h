@@ -1,0 +1,66 @@
+/*
+ * result.h — the rows a SUQL query returns, and how they are printed.
+ *
+ * A result is a table of cells, each NULL, an integer, a real or text
+ * (JSON arrays from array columns stay text, in their JSON form).  Cells
+ * that came from the offline fallbacks are flagged so front ends can mark
+ * them.  The renderers are here, beside the type, because --suql, the test
+ * harness and the chat view all print results the same three ways.
+ */
+#ifndef GENIE_SUQL_RESULT_H
+#define GENIE_SUQL_RESULT_H
+
+#include "util/buf.h"
+
+enum suql_cell_type { SUQL_NULL, SUQL_INT, SUQL_REAL, SUQL_TEXT };
+
+typedef struct suql_cell {
+    enum suql_cell_type type;
+    long long i;
+    double d;
+    char *text;           /* SUQL_TEXT: owned, NUL-terminated */
+    int offline;          /* computed by an offline fallback */
+} suql_cell;
+
+typedef struct suql_result {
+    char **names;         /* ncols column names */
+    int ncols;
+    suql_cell *cells;     /* nrows x ncols, row-major */
+    int nrows, cap;
+    char *note;           /* e.g. "verification budget reached", or NULL */
+} suql_result;
+
+/* An empty result with these column names (copied). */
+void suql_result_init(suql_result *r, const char *const *names, int ncols);
+
+/* Free everything R owns; R is then empty. */
+void suql_result_release(suql_result *r);
+
+/* Append a row of ncols NULL cells and return it, to be filled with
+ * suql_cell_set_* (the result owns the cells). */
+suql_cell *suql_result_add_row(suql_result *r);
+
+void suql_cell_set_int(suql_cell *c, long long v);
+void suql_cell_set_real(suql_cell *c, double v);
+void suql_cell_set_text(suql_cell *c, const char *s);   /* copied; NULL = NULL */
+
+/* The cell as text: integers in decimal, reals in the shortest form that
+ * reads back exactly, NULL as "" (static or owned storage; valid until the
+ * cell changes).  BUF is scratch of at least 32 bytes. */
+const char *suql_cell_text(const suql_cell *c, char *buf);
+
+/* Render R as an aligned table fitting WIDTH display columns (at least
+ * 20): columns share the width in proportion to their content, long cells
+ * are cut at a character boundary and end in "…"; newlines and tabs in
+ * cells are shown as spaces; a last line counts the rows. */
+void suql_result_table(const suql_result *r, int width, gn_buf *out);
+
+/* Render R as JSON: an array of objects, one per row, keys in column order
+ * (a repeated name gets ":2", ":3"), values typed (numbers, strings, null). */
+void suql_result_json(const suql_result *r, gn_buf *out);
+
+/* Render R as CSV (RFC 4180): a header line, then the rows; fields quoted
+ * when they hold a comma, quote, CR or LF; CRLF line ends. */
+void suql_result_csv(const suql_result *r, gn_buf *out);
+
+#endif

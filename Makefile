@@ -16,7 +16,7 @@ WARN   = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(SANITIZE) -MMD -MP \
         -I. -Iengine $(shell pkg-config --cflags libcurl sqlite3 libcjson inih ncursesw 2>/dev/null) \
         -DGENIE_VERSION='"$(VERSION)"' -DGENIE_PREFIX='"$(PREFIX)"' $(CFLAGS)
-LIBS   = -lsqlite3 -lcurl -lcjson -linih -lcsv -lpthread -lm $(FAISS_LIBS)
+LIBS   = -lsqlite3 -lcurl -lcjson -linih -lcsv -lpg_query -lpthread -lm $(FAISS_LIBS)
 TUI_LIBS = -lncursesw -lreadline
 
 VERSION := 0.1.0
@@ -116,16 +116,18 @@ FUZZ_TIME ?= 60
 FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
 # The pure parsers only: no curl, SQLite or threads in a fuzz target.
 FUZZ_LIB_SRC := $(wildcard engine/util/*.c) \
-                $(addprefix engine/llm/,sse.c stream.c template.c prompt.c request.c retry.c stage.c)
+                $(addprefix engine/llm/,sse.c stream.c template.c prompt.c request.c retry.c stage.c) \
+                $(addprefix engine/suql/,arena.c ast.c print.c scan.c parse.c parse_expr.c parse_stmt.c)
 fuzz: $(B)/config.mk
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZ_SRC); do \
 	    n=$$(basename $$f .c); \
 	    echo "  FUZZ  $$n ($(FUZZ_TIME) s)"; \
 	    clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -I. -Iengine \
-	        $$f $(FUZZ_LIB_SRC) -lcjson -lm -o $(B)/fuzz/$$n || exit 1; \
+	        $$f $(FUZZ_LIB_SRC) -lcjson -lpg_query -lm -o $(B)/fuzz/$$n || exit 1; \
 	    mkdir -p $(B)/fuzz/$$n.corpus; \
 	    seeds=tests/data/sse-recordings; [ $$n = fuzz_prompt ] && seeds=config/prompts; \
+	    [ $$n = fuzz_suql ] && seeds=tests/suql/seeds; \
 	    $(B)/fuzz/$$n -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
 	        $(B)/fuzz/$$n.corpus $$seeds 2>&1 | grep -E "stat::number_of_executed_units|ERROR|SUMMARY" ; \
 	done

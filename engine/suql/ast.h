@@ -1,0 +1,222 @@
+/*
+ * ast.h — the typed syntax tree of one SUQL query.
+ *
+ * SUQL is a PostgreSQL SELECT plus two free-text functions,
+ * answer(text_or_text_array, 'question') and summary(text).  suql_parse
+ * (parse.h) builds this tree; the analyzer resolves its names against the
+ * schema, the optimizer normalizes WHERE to DNF, and the emitter compiles it
+ * to SQLite SQL plus retrieval and LLM steps.  Those later passes may add
+ * or rewrite nodes with the constructors below.
+ *
+ * Ownership: a suql_query owns an arena holding every node and string of
+ * the query, its copy of the query text, and the root statement.
+ * suql_query_free releases all of it; nothing in the tree is freed alone.
+ *
+ * Positions: every node records `pos`, the byte offset in q->text where it
+ * starts (the operator for binary expressions, as PostgreSQL reports it);
+ * suql_linecol (parse.h) turns it into a line and column for messages.
+ *
+ * Names are as PostgreSQL reads them: unquoted identifiers folded to lower
+ * case, quoted ones verbatim.  Expression fields are shared between kinds;
+ * the comment on each kind says which fields it uses, the others are zero.
+ */
+#ifndef GENIE_SUQL_AST_H
+#define GENIE_SUQL_AST_H
+
+#include "suql/arena.h"
+#include "util/buf.h"
+
+/* Expression kinds (SUQL_E_*: result.h owns SUQL_NULL, SUQL_INT, ...). */
+typedef enum suql_kind {
+    SUQL_E_COLUMN,     /* [qual.]name */
+    SUQL_E_STAR,       /* * or qual.* (select lists) */
+    SUQL_E_STRING,     /* text: the value, quotes removed */
+    SUQL_E_INT,        /* text: canonical decimal; ival: the value */
+    SUQL_E_FLOAT,      /* text: as written ("4.0", "1e10", "-0.5"); fval */
+    SUQL_E_BOOL,       /* ival: 0 or 1 */
+    SUQL_E_NULL,
+    SUQL_E_FUNC,       /* name(args); distinct: f(DISTINCT ...); star: f(*) */
+    SUQL_E_ANSWER,     /* answer(args[0] text or text[], args[1] question) */
+    SUQL_E_SUMMARY,    /* summary(args[0]) */
+    SUQL_E_NEG,        /* -l */
+    SUQL_E_NOT,        /* NOT l */
+    SUQL_E_ARITH,      /* l op r; op: ADD SUB MUL DIV MOD CONCAT */
+    SUQL_E_CMP,        /* l op r; op: EQ NE LT LE GT GE */
+    SUQL_E_ARRAYOP,    /* l op r; op: CONTAINS CONTAINED OVERLAP */
+    SUQL_E_AND,        /* args[0] AND args[1] AND ...: nargs >= 2, no AND child */
+    SUQL_E_OR,         /* args[0] OR ...: nargs >= 2, no OR child */
+    SUQL_E_IN,         /* l [NOT] IN (args); negated */
+    SUQL_E_IN_SELECT,  /* l [NOT] IN (sub); negated */
+    SUQL_E_BETWEEN,    /* l [NOT] BETWEEN args[0] AND args[1]; negated */
+    SUQL_E_LIKE,       /* l op r; op: LIKE NOT_LIKE ILIKE NOT_ILIKE */
+    SUQL_E_ISNULL,     /* l IS [NOT] NULL; negated */
+    SUQL_E_ANY,        /* l op ANY (r) with r an array, or ANY (sub) when
+                          sub is set; op: a comparison or a LIKE operator */
+    SUQL_E_ALL,        /* l op ALL (r) or ALL (sub); as SUQL_E_ANY */
+    SUQL_E_ARRAY,      /* ARRAY[args] (nargs may be 0) */
+    SUQL_E_CAST,       /* l::type, or l::type[] when array */
+    SUQL_E_CASE,       /* CASE [l] WHEN args[2i] THEN args[2i+1] ... [ELSE r] END;
+                          l NULL for the searched form; r NULL without ELSE */
+    SUQL_E_SUBQUERY,   /* (sub): a scalar subquery */
+    SUQL_E_EXISTS,     /* EXISTS (sub); NOT EXISTS is SUQL_E_NOT over it */
+    SUQL_E_COALESCE,   /* COALESCE(args) */
+    SUQL_E__COUNT
+} suql_kind;
+
+/* Operators of ARITH, CMP, ARRAYOP, LIKE, ANY and ALL. */
+typedef enum suql_op {
+    SUQL_OP_NONE,
+    SUQL_OP_EQ, SUQL_OP_NE, SUQL_OP_LT, SUQL_OP_LE, SUQL_OP_GT, SUQL_OP_GE,
+    SUQL_OP_ADD, SUQL_OP_SUB, SUQL_OP_MUL, SUQL_OP_DIV, SUQL_OP_MOD,
+    SUQL_OP_CONCAT,                                  /* || */
+    SUQL_OP_CONTAINS, SUQL_OP_CONTAINED, SUQL_OP_OVERLAP,  /* @> <@ && */
+    SUQL_OP_LIKE, SUQL_OP_NOT_LIKE, SUQL_OP_ILIKE, SUQL_OP_NOT_ILIKE,
+    SUQL_OP__COUNT
+} suql_op;
+
+/* Target types of casts.  Several spellings map to one member:
+ * INT int, integer, int2/4/8, smallint, bigint; REAL float, real,
+ * double precision, float4/8; NUMERIC numeric, decimal; TEXT text, varchar,
+ * char; BOOL boolean, bool; DATE; TIME; TIMESTAMP. */
+typedef enum suql_cast_type {
+    SUQL_T_INT, SUQL_T_REAL, SUQL_T_NUMERIC, SUQL_T_TEXT, SUQL_T_BOOL,
+    SUQL_T_DATE, SUQL_T_TIME, SUQL_T_TIMESTAMP,
+    SUQL_T__COUNT
+} suql_cast_type;
+
+typedef struct suql_expr suql_expr;
+typedef struct suql_select suql_select;
+typedef struct suql_from suql_from;
+
+struct suql_expr {
+    suql_kind kind;
+    int pos;                 /* byte offset in the query text */
+    suql_op op;              /* ARITH CMP ARRAYOP LIKE ANY ALL */
+    const char *name;        /* COLUMN: the column; FUNC: the function */
+    const char *qual;        /* COLUMN, STAR: table or alias, or NULL */
+    const char *text;        /* STRING, INT, FLOAT (see the kinds) */
+    long long ival;          /* INT, BOOL */
+    double fval;             /* FLOAT */
+    suql_cast_type type;     /* CAST */
+    int negated;             /* IN IN_SELECT BETWEEN ISNULL: the NOT form */
+    int distinct;            /* FUNC: f(DISTINCT x) */
+    int star;                /* FUNC: f(*), nargs 0 */
+    int array;               /* CAST: to an array of type */
+    suql_expr *l, *r;        /* operands (see the kinds) */
+    suql_expr **args;        /* arguments, list items, CASE arms */
+    int nargs;
+    suql_select *sub;        /* IN_SELECT ANY ALL SUBQUERY EXISTS */
+};
+
+/* One item of the select list: expr [AS alias]. */
+typedef struct suql_target {
+    suql_expr *expr;
+    const char *alias;       /* NULL when none */
+} suql_target;
+
+typedef enum suql_nulls { SUQL_NULLS_DEFAULT, SUQL_NULLS_FIRST, SUQL_NULLS_LAST } suql_nulls;
+
+/* One ORDER BY key.  NULLS_DEFAULT means PostgreSQL's: last when
+ * ascending, first when descending. */
+typedef struct suql_order {
+    suql_expr *expr;
+    int desc;
+    suql_nulls nulls;
+} suql_order;
+
+/* WITH name [(cols)] AS (select). */
+typedef struct suql_cte {
+    const char *name;
+    const char **cols;       /* column aliases; ncols may be 0 */
+    int ncols;
+    suql_select *select;
+    int pos;
+} suql_cte;
+
+typedef enum suql_from_kind {
+    SUQL_FROM_TABLE,         /* table [AS alias] */
+    SUQL_FROM_SUBQUERY,      /* (sub) [AS alias [(cols)]] */
+    SUQL_FROM_FUNC,          /* func [AS alias [(cols)]], e.g. unnest(reviews) AS r */
+    SUQL_FROM_JOIN           /* left JOIN right [ON on | USING (using)] */
+} suql_from_kind;
+
+typedef enum suql_join_kind {
+    SUQL_JOIN_INNER, SUQL_JOIN_LEFT, SUQL_JOIN_RIGHT, SUQL_JOIN_FULL,
+    SUQL_JOIN_CROSS          /* no ON and no USING */
+} suql_join_kind;
+
+struct suql_from {
+    suql_from_kind kind;
+    int pos;                 /* table name, function, first token inside */
+    const char *table;       /* TABLE */
+    const char *alias;       /* TABLE SUBQUERY FUNC: the alias, or NULL */
+    const char **cols;       /* SUBQUERY FUNC: column aliases */
+    int ncols;
+    suql_select *sub;        /* SUBQUERY */
+    suql_expr *func;         /* FUNC: a SUQL_E_FUNC call */
+    suql_join_kind join;     /* JOIN */
+    int natural;             /* JOIN: NATURAL (then no ON or USING) */
+    suql_from *left, *right; /* JOIN */
+    suql_expr *on;           /* JOIN: the ON condition, or NULL */
+    const char **using;      /* JOIN: USING columns */
+    int nusing;
+};
+
+struct suql_select {
+    int pos;                 /* the SELECT (or WITH) keyword */
+    suql_cte *ctes;          /* WITH, in order */
+    int nctes;
+    int distinct;            /* SELECT DISTINCT */
+    suql_target *targets;    /* ntargets >= 1 */
+    int ntargets;
+    suql_from **from;        /* comma-separated items; nfrom may be 0 */
+    int nfrom;
+    suql_expr *where;        /* NULL when absent, likewise below */
+    suql_expr **group;
+    int ngroup;
+    suql_expr *having;
+    suql_order *order;
+    int norder;
+    suql_expr *limit, *offset;
+};
+
+typedef struct suql_query {
+    suql_arena *arena;       /* owns every node and string below */
+    const char *text;        /* the query text as given (arena copy) */
+    suql_select *select;     /* the statement */
+} suql_query;
+
+/* An empty query owning a copy of TEXT (may be NULL: ""); select is NULL.
+ * Free with suql_query_free. */
+suql_query *suql_query_new(const char *text);
+
+/* Frees the query and every node in it; NULL is a no-op. */
+void suql_query_free(suql_query *q);
+
+/* Constructors: zeroed nodes owned by Q's arena (never NULL). */
+suql_expr *suql_expr_new(suql_query *q, suql_kind kind, int pos);
+suql_select *suql_select_new(suql_query *q, int pos);
+suql_from *suql_from_new(suql_query *q, suql_from_kind kind, int pos);
+/* A copy of S in Q's arena (NULL for NULL). */
+const char *suql_strdup(suql_query *q, const char *s);
+/* An array of N zeroed pointers (or structs: size bytes each) in Q's arena. */
+void *suql_array_new(suql_query *q, int n, size_t size);
+
+/* Normalized SUQL text of the whole query (appended to OUT): keywords in
+ * upper case, single spaces, identifiers quoted only when needed, strings
+ * single-quoted with '' doubling, parentheses only where precedence needs
+ * them, no trailing semicolon.  suql_parse of the output gives a tree that
+ * prints the same. */
+void suql_print(const suql_query *q, gn_buf *out);
+/* The same for one statement or one expression (for --explain). */
+void suql_print_select(const suql_select *s, gn_buf *out);
+void suql_print_expr(const suql_expr *e, gn_buf *out);
+
+/* Static names: the operator as printed ("<>", "NOT ILIKE", "@>"), the cast
+ * type as printed ("INTEGER", "REAL", "BOOLEAN"), the kind for debugging
+ * ("COLUMN", "ANSWER"); "?" when out of range. */
+const char *suql_op_text(suql_op op);
+const char *suql_cast_type_name(suql_cast_type t);
+const char *suql_kind_name(suql_kind k);
+
+#endif

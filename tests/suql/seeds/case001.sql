@@ -1,0 +1,1 @@
+SELECT *, summary(reviews), answer(reviews, 'what is the best barbecue place?') FROM restaurants WHERE 'barbecue' = ANY (cuisines) AND location = 'San Francisco' AND answer(popular_dishes, 'does this restaurant serve pulled pork?') = 'Yes' ORDER BY rating DESC LIMIT 1;

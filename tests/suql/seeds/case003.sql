@@ -1,0 +1,1 @@
+SELECT name FROM restaurants WHERE answer(reviews, 'how many tables?')::int > 10;

@@ -1,0 +1,1 @@
+SELECT Answer(reviews, 'q'), "summary"(reviews), "Answer"(reviews, 'q') FROM restaurants

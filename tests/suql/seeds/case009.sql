@@ -1,0 +1,1 @@
+SELECT * FROM restaurants WHERE answer(reviews, 'is there a vegan option?') IN ('Yes', 'yes') AND summary(reviews) ILIKE '%cozy%'

@@ -1,0 +1,1 @@
+SELECT ARRAY[1, 2, 3], ARRAY['a'], ARRAY[]::text[], ARRAY[ARRAY[1], ARRAY[2]]

@@ -1,0 +1,1 @@
+SELECT x::int, x::integer, x::bigint, x::float, x::real, x::double precision, x::numeric, x::decimal, x::date, x::text, x::varchar, x::boolean, CAST(x AS int), '2024-01-01'::date, DATE '2024-01-01', x::time, x::timestamp, x::text[]

@@ -1,0 +1,1 @@
+SELECT (a = b) = c, a = (b = c), (a IS NULL) IS NULL, -(a + b), (a LIKE 'x') = TRUE, a LIKE ('x' || 'y'), NOT (a AND b), NOT a AND b, (a OR b) AND c, a || b = c, (a BETWEEN 1 AND 2) = TRUE, a BETWEEN (b + 1) AND (c * 2)

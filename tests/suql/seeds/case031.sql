@@ -1,0 +1,1 @@
+SELECT (SELECT max(rating) FROM restaurants) AS best, EXISTS (SELECT 1 FROM restaurants), NOT EXISTS (SELECT 1), a IN (SELECT b FROM t), a NOT IN (SELECT b FROM t), NOT a IN (SELECT b FROM t), a = ANY (SELECT b FROM t), a > ALL (SELECT b FROM t)

@@ -1,0 +1,1 @@
+SELECT DISTINCT location AS city, name n FROM restaurants

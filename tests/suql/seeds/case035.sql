@@ -1,0 +1,1 @@
+SELECT * FROM a JOIN b ON a.id = b.id LEFT JOIN c USING (id) CROSS JOIN d NATURAL JOIN e RIGHT OUTER JOIN f ON TRUE FULL JOIN g USING (x, y) INNER JOIN (h JOIN i ON h.k = i.k) ON a.k = h.k

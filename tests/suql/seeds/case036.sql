@@ -1,0 +1,1 @@
+SELECT r1.name FROM restaurants r1 JOIN restaurants r2 ON r1.location = r2.location AND r1.name <> r2.name WHERE r1.rating > (SELECT avg(r3.rating) FROM restaurants r3 WHERE r3.location = r1.location)

@@ -1,0 +1,3 @@
+select name -- the name
+  from restaurants /* all of them */
+ where rating>4 order by rating desc limit 3

@@ -1,0 +1,1 @@
+UPDATE restaurants SET rating = 5

@@ -1,0 +1,1 @@
+COPY restaurants TO '/tmp/x'

@@ -1,0 +1,1 @@
+SELECT * INTO copy FROM restaurants

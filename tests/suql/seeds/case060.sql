@@ -1,0 +1,1 @@
+WITH gone AS (DELETE FROM restaurants RETURNING *) SELECT * FROM gone

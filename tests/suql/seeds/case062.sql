@@ -1,0 +1,1 @@
+SELECT name FROM restaurants UNION SELECT name FROM cafes

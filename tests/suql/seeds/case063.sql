@@ -1,0 +1,1 @@
+SELECT name FROM restaurants EXCEPT ALL SELECT name FROM cafes

@@ -1,0 +1,1 @@
+SELECT answer(reviews) FROM restaurants

@@ -1,0 +1,1 @@
+SELECT summary(reviews, 'too many') FROM restaurants

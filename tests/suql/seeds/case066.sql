@@ -1,0 +1,1 @@
+SELECT rank() OVER (ORDER BY rating) FROM restaurants

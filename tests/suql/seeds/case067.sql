@@ -1,0 +1,1 @@
+SELECT count(*) FILTER (WHERE rating > 4) FROM restaurants

@@ -1,0 +1,1 @@
+SELECT cuisines[1] FROM restaurants

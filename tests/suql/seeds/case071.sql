@@ -1,0 +1,1 @@
+SELECT name COLLATE "C" FROM restaurants

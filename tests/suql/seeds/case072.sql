@@ -1,0 +1,1 @@
+SELECT ROW(1, 2)

@@ -1,0 +1,1 @@
+SELECT * FROM restaurants WHERE opened > CURRENT_DATE

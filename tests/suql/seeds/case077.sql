@@ -1,0 +1,1 @@
+SELECT * FROM restaurants WHERE rating BETWEEN SYMMETRIC 5 AND 1

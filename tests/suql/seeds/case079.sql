@@ -1,0 +1,1 @@
+SELECT EXTRACT(year FROM opened) FROM restaurants

@@ -1,0 +1,1 @@
+SELECT pg_catalog.lower(name) FROM restaurants

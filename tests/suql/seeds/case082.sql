@@ -1,0 +1,1 @@
+SELECT * FROM restaurants AS r(a, b)

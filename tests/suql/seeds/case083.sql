@@ -1,0 +1,1 @@
+SELECT * FROM restaurants, LATERAL (SELECT 1) AS l

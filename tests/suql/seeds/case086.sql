@@ -1,0 +1,1 @@
+SELECT DISTINCT ON (location) name FROM restaurants

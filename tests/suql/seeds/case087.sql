@@ -1,0 +1,1 @@
+SELECT location FROM restaurants GROUP BY ROLLUP (location)

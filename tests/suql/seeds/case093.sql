@@ -1,0 +1,1 @@
+SELECT rating::numeric(3, 1) FROM restaurants

@@ -1,0 +1,1 @@
+SELECT * FROM restaurants WHERE x = ANY (+(SELECT cuisines FROM restaurants))

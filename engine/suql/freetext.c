@@ -1,0 +1,388 @@
+/*
+ * freetext.c — answer(), summary() and free-text filters (see freetext.h).
+ *
+ * The LLM's verify reply is read strictly: after trimming, it must start
+ * with the word Yes or No (any case, punctuation after it allowed);
+ * anything else is a failed request, reported, never guessed.  Answers and
+ * summaries are taken as the model wrote them, trimmed.
+ *
+ * Rejected: one LLM call per passage (the paper's answer() reads the row's
+ * passages together); sending every passage of a long array (20 reviews of
+ * 600 characters make a slow prompt; the few nearest the question carry
+ * the answer).
+ */
+#include "freetext.h"
+
+#include "llm/offline.h"
+#include "llm/prompt.h"
+#include "util/buf.h"
+#include "util/sha256.h"
+#include "util/xmem.h"
+
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MEMO_BUCKETS 4096
+
+typedef struct memo {
+    char key[65];
+    char *text;
+    int yes, offline;
+    struct memo *next;
+} memo;
+
+struct suql_ft {
+    suql_ft_config cfg;
+    memo *buckets[MEMO_BUCKETS];
+    suql_ft_stats stats;
+};
+
+suql_ft *suql_ft_new(const suql_ft_config *cfg)
+{
+    suql_ft *ft = xcalloc(1, sizeof *ft);
+    ft->cfg = *cfg;
+    if (ft->cfg.offline_threshold <= 0) ft->cfg.offline_threshold = LLM_OFFLINE_THRESHOLD;
+    return ft;
+}
+
+void suql_ft_free(suql_ft *ft)
+{
+    if (!ft) return;
+    for (int i = 0; i < MEMO_BUCKETS; i++)
+        for (memo *m = ft->buckets[i], *n; m; m = n) {
+            n = m->next;
+            free(m->text);
+            free(m);
+        }
+    free(ft);
+}
+
+int suql_ft_offline(const suql_ft *ft)
+{
+    return !ft->cfg.client;
+}
+
+void suql_ft_get_stats(const suql_ft *ft, suql_ft_stats *out)
+{
+    *out = ft->stats;
+}
+
+int suql_ft_verifiable(const char *op, const char *rhs)
+{
+    if (!op || !rhs || (strcmp(op, "=") && strcmp(op, "<>") && strcmp(op, "!="))) return 0;
+    return !strcasecmp(rhs, "'yes'") || !strcasecmp(rhs, "'no'");
+}
+
+/* ---- memo ------------------------------------------------------------------ */
+
+static void key_of(const suql_ft_req *r, char out[65])
+{
+    gn_sha256 h;
+    gn_sha256_init(&h);
+    const char *parts[] = { r->kind == SUQL_FT_ANSWER ? "A" : r->kind == SUQL_FT_SUMMARY ? "S" : "V",
+                            r->value, r->question, r->op, r->rhs, r->type_hint };
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        const char *p = parts[i] ? parts[i] : "";
+        gn_sha256_update(&h, p, strlen(p) + 1);     /* NUL separates the parts */
+    }
+    unsigned char d[32];
+    gn_sha256_final(&h, d);
+    static const char hex[] = "0123456789abcdef";
+    for (int i = 0; i < 32; i++) {
+        out[2 * i] = hex[d[i] >> 4];
+        out[2 * i + 1] = hex[d[i] & 15];
+    }
+    out[64] = 0;
+}
+
+static memo *memo_find(suql_ft *ft, const char *key)
+{
+    unsigned b = (unsigned)strtoul((char[9]){ key[0], key[1], key[2], key[3], key[4], key[5],
+                                              key[6], key[7], 0 }, NULL, 16) % MEMO_BUCKETS;
+    for (memo *m = ft->buckets[b]; m; m = m->next)
+        if (!strcmp(m->key, key)) return m;
+    return NULL;
+}
+
+static memo *memo_add(suql_ft *ft, const char *key, const char *text, int yes, int offline)
+{
+    unsigned b = (unsigned)strtoul((char[9]){ key[0], key[1], key[2], key[3], key[4], key[5],
+                                              key[6], key[7], 0 }, NULL, 16) % MEMO_BUCKETS;
+    memo *m = xcalloc(1, sizeof *m);
+    memcpy(m->key, key, 65);
+    m->text = text ? xstrdup(text) : NULL;
+    m->yes = yes;
+    m->offline = offline;
+    m->next = ft->buckets[b];
+    ft->buckets[b] = m;
+    return m;
+}
+
+/* ---- passages ---------------------------------------------------------------- */
+
+typedef struct { char **v; int n; } texts;
+
+static void texts_free(texts *t)
+{
+    for (int i = 0; i < t->n; i++) free(t->v[i]);
+    free(t->v);
+    t->v = NULL;
+    t->n = 0;
+}
+
+/* The passages of VALUE: the strings of a JSON array, else the text. */
+static void passages(const char *value, texts *out)
+{
+    out->v = NULL;
+    out->n = 0;
+    const char *p = value + strspn(value, " \t\r\n");
+    cJSON *j = *p == '[' ? cJSON_Parse(p) : NULL;
+    if (cJSON_IsArray(j)) {
+        const cJSON *it;
+        out->v = xcalloc((size_t)cJSON_GetArraySize(j) + 1, sizeof *out->v);
+        cJSON_ArrayForEach(it, j) {
+            if (cJSON_IsString(it) && it->valuestring[0]) out->v[out->n++] = xstrdup(it->valuestring);
+        }
+    } else if (*p) {
+        out->v = xcalloc(1, sizeof *out->v);
+        out->v[out->n++] = xstrdup(value);
+    }
+    cJSON_Delete(j);
+}
+
+typedef struct { int i; float s; } ranked;
+
+static int by_sim(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    return x->s < y->s ? 1 : x->s > y->s ? -1 : x->i - y->i;
+}
+
+/* The documents for a prompt: up to SUQL_FT_DOCS passages most similar to
+ * QUESTION (all, in order, when QUESTION is NULL, up to the summary size
+ * bound), each cut at SUQL_FT_DOC_CHARS. */
+static int documents(suql_ft *ft, const texts *ps, const char *question, cJSON *arr, gn_err *e)
+{
+    if (!ps->n) return 0;
+    ranked *rk = xcalloc((size_t)ps->n, sizeof *rk);
+    for (int i = 0; i < ps->n; i++) rk[i].i = i;
+    int take = ps->n;
+    if (question && ps->n > SUQL_FT_DOCS) {
+        float *v = NULL, *q = NULL;
+        const char *qs[1] = { question };
+        int rc = rt_embed_alloc(ft->cfg.em, (const char *const *)ps->v, ps->n, &v, e);
+        if (!rc) rc = rt_embed_alloc(ft->cfg.em, qs, 1, &q, e);
+        if (rc) {
+            free(v);
+            free(q);
+            free(rk);
+            return rc;
+        }
+        int dim = rt_embedder_dim(ft->cfg.em);
+        for (int i = 0; i < ps->n; i++) rk[i].s = rt_dot(q, v + (size_t)i * (size_t)dim, dim);
+        qsort(rk, (size_t)ps->n, sizeof *rk, by_sim);
+        take = SUQL_FT_DOCS;
+        free(v);
+        free(q);
+    }
+    size_t total = 0;
+    for (int i = 0; i < take; i++) {
+        const char *s = ps->v[rk[i].i];
+        size_t len = strlen(s);
+        if (len > SUQL_FT_DOC_CHARS) len = SUQL_FT_DOC_CHARS;
+        if (!question && total + len > SUQL_FT_SUMMARY_CHARS && i > 0) break;
+        total += len;
+        char *cut = xstrndup(s, len);
+        cJSON_AddItemToArray(arr, cJSON_CreateString(cut));
+        free(cut);
+    }
+    free(rk);
+    return 0;
+}
+
+/* ---- offline ----------------------------------------------------------------- */
+
+/* Does the filter hold given that the answer "is Yes" (MATCH)? */
+static int holds(const char *op, const char *rhs, int match)
+{
+    int want_yes = !strcasecmp(rhs, "'yes'");
+    int eq = !strcmp(op, "=");
+    return eq == (want_yes == match);
+}
+
+static int run_offline(suql_ft *ft, suql_ft_req *r, const texts *ps, gn_err *e)
+{
+    gn_buf b;
+    gn_buf_init(&b);
+    int rc = 0;
+    const char *const *pv = (const char *const *)ps->v;
+    if (r->kind == SUQL_FT_ANSWER) {
+        rc = llm_offline_answer(ft->cfg.em, r->question, pv, ps->n, LLM_OFFLINE_ANSWER_THRESHOLD, &b,
+                                NULL, e);
+    } else if (r->kind == SUQL_FT_SUMMARY) {
+        rc = llm_offline_summary(ft->cfg.em, pv, ps->n, LLM_OFFLINE_SUMMARY_MAX, &b, e);
+    } else {
+        int m = llm_offline_match(ft->cfg.em, r->question, pv, ps->n, ft->cfg.offline_threshold, NULL, e);
+        if (m < 0) rc = e->code ? e->code : GN_EUSAGE;
+        else r->yes = holds(r->op, r->rhs, m);
+    }
+    if (!rc) {
+        char key[65];
+        key_of(r, key);
+        memo *m = memo_add(ft, key, r->kind == SUQL_FT_VERIFY ? NULL : (b.data ? b.data : ""),
+                           r->yes, 1);
+        r->text = m->text;
+        r->offline = 1;
+        ft->stats.offline++;
+    }
+    gn_buf_release(&b);
+    return rc;
+}
+
+/* ---- online ------------------------------------------------------------------- */
+
+static int render(suql_ft *ft, suql_ft_req *r, const texts *ps, llm_prompt *p, gn_err *e)
+{
+    cJSON *d = cJSON_CreateObject();
+    cJSON *docs = cJSON_CreateArray();
+    int rc = documents(ft, ps, r->kind == SUQL_FT_SUMMARY ? NULL : r->question, docs, e);
+    if (rc) {
+        cJSON_Delete(docs);
+        cJSON_Delete(d);
+        return rc;
+    }
+    cJSON_AddItemToObject(d, "documents", docs);
+    const llm_tpl *t;
+    if (r->kind == SUQL_FT_ANSWER) {
+        t = ft->cfg.answer_tpl;
+        cJSON_AddStringToObject(d, "question", r->question);
+        if (r->type_hint) cJSON_AddStringToObject(d, "type_hint", r->type_hint);
+        else cJSON_AddNullToObject(d, "type_hint");
+    } else if (r->kind == SUQL_FT_SUMMARY) {
+        t = ft->cfg.summary_tpl;
+        cJSON_AddStringToObject(d, "field", r->field ? r->field : "text");
+        cJSON_AddNumberToObject(d, "max_words", SUQL_FT_SUMMARY_WORDS);
+    } else {
+        t = ft->cfg.verify_tpl;
+        cJSON_AddStringToObject(d, "field", r->field ? r->field : "text");
+        cJSON_AddStringToObject(d, "question", r->question);
+        cJSON_AddStringToObject(d, "operator", r->op);
+        cJSON_AddStringToObject(d, "value", r->rhs);
+    }
+    rc = t ? llm_prompt_render(t, d, p, e) : gn_err_set(e, GN_EUSAGE, "no prompt template");
+    cJSON_Delete(d);
+    return rc;
+}
+
+/* Yes/No at the start of a verify reply: 1, 0, or -1. */
+static int yes_no(const char *s)
+{
+    while (*s && !isalpha((unsigned char)*s)) s++;
+    if (!strncasecmp(s, "yes", 3) && !isalpha((unsigned char)s[3])) return 1;
+    if (!strncasecmp(s, "no", 2) && !isalpha((unsigned char)s[2])) return 0;
+    return -1;
+}
+
+static char *trimmed(const char *s)
+{
+    s += strspn(s, " \t\r\n");
+    char *t = xstrdup(s);
+    size_t n = strlen(t);
+    while (n && isspace((unsigned char)t[n - 1])) t[--n] = 0;
+    return t;
+}
+
+/* Take the LLM's reply for R. */
+static void accept(suql_ft *ft, suql_ft_req *r, llm_call *k)
+{
+    gn_err ce;
+    if ((r->status = llm_call_status(k, &ce))) {
+        r->err = ce;
+        ft->stats.failures++;
+        return;
+    }
+    char *text = trimmed(llm_call_text(k));
+    if (r->kind == SUQL_FT_VERIFY) {
+        int yn = yes_no(text);
+        if (yn < 0) {
+            r->status = gn_err_set(&r->err, GN_EPARSE, "verify: the LLM's reply \"%.80s\" is "
+                                   "neither Yes nor No", text);
+            ft->stats.failures++;
+            free(text);
+            return;
+        }
+        r->yes = yn;
+    }
+    char key[65];
+    key_of(r, key);
+    memo *m = memo_add(ft, key, r->kind == SUQL_FT_VERIFY ? NULL : text, r->yes, 0);
+    r->text = m->text;
+    free(text);
+}
+
+static const int stage_of[] = {
+    [SUQL_FT_ANSWER] = LLM_STAGE_ANSWER,
+    [SUQL_FT_SUMMARY] = LLM_STAGE_SUMMARY,
+    [SUQL_FT_VERIFY] = LLM_STAGE_VERIFY,
+};
+
+int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
+{
+    for (int i = 0; i < n; i++) {
+        suql_ft_req *r = &reqs[i];
+        if ((r->kind != SUQL_FT_SUMMARY && !r->question) ||
+            (r->kind == SUQL_FT_VERIFY && (!r->op || !r->rhs || !suql_ft_verifiable(r->op, r->rhs))))
+            return gn_err_set(e, GN_EUSAGE, "malformed free-text request %d", i);
+    }
+    llm_group *g = NULL;
+    llm_prompt *prompts = xcalloc((size_t)n + 1, sizeof *prompts);
+    for (int i = 0; i < n; i++) {
+        suql_ft_req *r = &reqs[i];
+        r->text = NULL;
+        r->yes = r->offline = r->memo = r->status = 0;
+        gn_err_clear(&r->err);
+        ft->stats.requests++;
+        if (!r->value) continue;                      /* NULL in, NULL out */
+        char key[65];
+        key_of(r, key);
+        memo *m = memo_find(ft, key);
+        if (m) {
+            r->text = m->text;
+            r->yes = m->yes;
+            r->offline = m->offline;
+            r->memo = 1;
+            ft->stats.memo_hits++;
+            continue;
+        }
+        texts ps;
+        passages(r->value, &ps);
+        if (!ft->cfg.client) {
+            r->status = run_offline(ft, r, &ps, &r->err);
+            if (r->status) ft->stats.failures++;
+        } else if (!ps.n && r->kind != SUQL_FT_VERIFY) {
+            memo *mm = memo_add(ft, key, LLM_OFFLINE_NO_INFO, 0, 0);   /* nothing to read */
+            r->text = mm->text;
+        } else if (!ps.n) {
+            memo_add(ft, key, NULL, 0, 0);
+        } else if (!(r->status = render(ft, r, &ps, &prompts[i], &r->err))) {
+            if (!g) g = llm_group_new(ft->cfg.client);
+            llm_call_opts o = { .stage = stage_of[r->kind], .msgs = prompts[i].msgs,
+                                .nmsgs = prompts[i].n, .tag = r };
+            if ((r->status = llm_group_submit(g, &o, NULL, &r->err))) ft->stats.failures++;
+            else ft->stats.llm_calls++;
+        } else {
+            ft->stats.failures++;
+        }
+        texts_free(&ps);
+    }
+    if (g) {
+        for (llm_call *k; (k = llm_group_next(g));) accept(ft, llm_call_tag(k), k);
+        llm_group_free(g);
+    }
+    for (int i = 0; i < n; i++) llm_prompt_release(&prompts[i]);
+    free(prompts);
+    return 0;
+}

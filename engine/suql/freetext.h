@@ -1,0 +1,89 @@
+/*
+ * freetext.h — evaluating answer(), summary() and free-text filters on
+ * values of free-text columns, online (LLM) or offline, memoized.
+ *
+ * A request names what to compute on one value of a column: the text of
+ * answer(value, question), the text of summary(value), or whether the
+ * filter `answer(value, question) <op> <rhs>` holds (VERIFY, the
+ * optimizer's per-candidate check with the verify prompt).  A value is the
+ * column's text, or the JSON array of texts of an array column; its
+ * elements are the passages.  The passages shown to the LLM are the
+ * SUQL_FT_DOCS most similar to the question (all of them for summary, up
+ * to a size bound), each cut at SUQL_FT_DOC_CHARS.
+ *
+ * A batch of requests runs at once: memo hits and offline requests are
+ * answered immediately, the rest go to the LLM concurrently (the client's
+ * concurrency bound applies).  Every result is memoized by (kind, value,
+ * question, operator, right side, type hint) for the life of the evaluator,
+ * so a query that asks the same thing twice, or a later query, pays once.
+ * Failures are not memoized.
+ *
+ * Offline (no client): answer → llm_offline_answer, summary →
+ * llm_offline_summary, verify → llm_offline_match at the configured
+ * threshold, inverted for `<> 'Yes'` and `= 'No'`; results are flagged.
+ */
+#ifndef GENIE_SUQL_FREETEXT_H
+#define GENIE_SUQL_FREETEXT_H
+
+#include "llm/client.h"
+#include "llm/template.h"
+#include "retrieval/embed.h"
+
+#define SUQL_FT_DOCS 5
+#define SUQL_FT_DOC_CHARS 1200
+#define SUQL_FT_SUMMARY_CHARS 6000
+#define SUQL_FT_SUMMARY_WORDS 60
+
+typedef struct suql_ft suql_ft;
+
+typedef struct suql_ft_config {
+    rt_embedder *em;                  /* ranks passages; required */
+    llm_client *client;               /* NULL: offline */
+    const llm_tpl *answer_tpl, *verify_tpl, *summary_tpl;  /* with a client */
+    double offline_threshold;         /* verify offline; <= 0: the default */
+} suql_ft_config;
+
+typedef enum { SUQL_FT_ANSWER, SUQL_FT_SUMMARY, SUQL_FT_VERIFY } suql_ft_kind;
+
+typedef struct suql_ft_req {
+    /* in */
+    suql_ft_kind kind;
+    const char *field;      /* the column's name, for the prompts */
+    const char *value;      /* text or JSON array text; NULL = SQL NULL */
+    const char *question;   /* ANSWER, VERIFY */
+    const char *op;         /* VERIFY: "=", "<>", ... */
+    const char *rhs;        /* VERIFY: the right side as SUQL text, "'Yes'" */
+    const char *type_hint;  /* ANSWER: e.g. "Reply with a whole number."; NULL */
+    /* out */
+    const char *text;       /* ANSWER, SUMMARY: owned by the evaluator */
+    int yes;                /* VERIFY: the filter holds */
+    int offline;            /* computed by an offline fallback */
+    int memo;               /* answered from the memo */
+    int status;             /* 0 or a GN_* code, detail in err */
+    gn_err err;
+} suql_ft_req;
+
+/* Counters since the evaluator was made. */
+typedef struct suql_ft_stats {
+    long requests, memo_hits, llm_calls, offline, failures;
+} suql_ft_stats;
+
+/* A new evaluator; the pointers in CFG are borrowed and must outlive it. */
+suql_ft *suql_ft_new(const suql_ft_config *cfg);
+void suql_ft_free(suql_ft *ft);
+
+/* Evaluate REQS[N] (see above); each request gets its own status.  A
+ * NULL value gives NULL text (ANSWER, SUMMARY) or does not hold (VERIFY).
+ * Returns 0, or GN_EUSAGE for a malformed request. */
+int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e);
+
+/* Is the filter `answer(...) OP RHS` one VERIFY can decide (RHS 'Yes' or
+ * 'No', any case, OP = or <>)? */
+int suql_ft_verifiable(const char *op, const char *rhs_text);
+
+void suql_ft_get_stats(const suql_ft *ft, suql_ft_stats *out);
+
+/* Is the evaluator offline? */
+int suql_ft_offline(const suql_ft *ft);
+
+#endif

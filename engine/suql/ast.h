@@ -87,6 +87,43 @@ typedef enum suql_cast_type {
 typedef struct suql_expr suql_expr;
 typedef struct suql_select suql_select;
 typedef struct suql_from suql_from;
+typedef struct suql_cte suql_cte;
+
+/* ---- resolution annotations (filled by suql_analyze, analyze.h) ----
+ * The parser leaves them zero; suql_analyze sets them on every node it
+ * resolves, and running it again overwrites them.  Passes that build new
+ * nodes may leave them zero: the emitter then prints names as written. */
+struct st_table;
+struct st_column;
+
+/* What a SUQL_E_COLUMN names. */
+typedef enum suql_rkind {
+    SUQL_R_NONE,       /* not resolved (no analysis yet, or a new node) */
+    SUQL_R_BASE,       /* a column of a knowledge-base table: rtab, rcol */
+    SUQL_R_UNNEST,     /* the element of FROM unnest(arr) AS x: one value of
+                          the array; rcol/rtab: arr's column when arr is one */
+    SUQL_R_DERIVED,    /* a column of a subquery or CTE in FROM: rindex;
+                          rtab/rcol when it carries a base column unchanged */
+    SUQL_R_ALIAS       /* a select-list output name used in ORDER BY or
+                          GROUP BY: rindex is the target's index */
+} suql_rkind;
+
+/* A value's type as the analyzer infers it (SQLite is dynamically typed:
+ * UNKNOWN is common and never an error).  enum columns are TEXT. */
+typedef enum suql_vtype {
+    SUQL_VT_UNKNOWN, SUQL_VT_TEXT, SUQL_VT_INT, SUQL_VT_REAL, SUQL_VT_BOOL,
+    SUQL_VT_DATE, SUQL_VT_TIME, SUQL_VT_TIMESTAMP
+} suql_vtype;
+
+/* One column a FROM item provides, in order (base table: the schema's
+ * columns; subquery or CTE: its output columns; unnest: the element). */
+typedef struct suql_rcolumn {
+    const char *name;               /* as references spell it */
+    const struct st_table *tab;     /* the base column it carries unchanged, */
+    const struct st_column *col;    /*   or both NULL (a computed value) */
+    suql_vtype vtype;
+    int varray;                     /* a JSON array */
+} suql_rcolumn;
 
 struct suql_expr {
     suql_kind kind;
@@ -106,6 +143,23 @@ struct suql_expr {
     suql_expr **args;        /* arguments, list items, CASE arms */
     int nargs;
     suql_select *sub;        /* IN_SELECT ANY ALL SUBQUERY EXISTS */
+
+    /* Resolution (suql_analyze).  COLUMN: */
+    suql_rkind rkind;
+    const struct st_table *rtab;    /* BASE; UNNEST, DERIVED when traced */
+    const struct st_column *rcol;   /* likewise */
+    const suql_from *rfrom;         /* BASE UNNEST DERIVED: the FROM item
+                                       (TABLE, SUBQUERY or FUNC) it is in */
+    const suql_from *rjoin;         /* a column merged by JOIN USING or
+                                       NATURAL (unqualified): that JOIN */
+    int rindex;                     /* DERIVED: index in rfrom->rcols;
+                                       ALIAS: index in the select's targets */
+    const suql_expr *rtarget;       /* ALIAS: that target's expression */
+    int rdepth;                     /* SELECT levels outward: 0 here, 1 the
+                                       enclosing query (correlated), ... */
+    /* Every expression: its inferred type. */
+    suql_vtype vtype;
+    int varray;                     /* a JSON array (array column, ARRAY[...]) */
 };
 
 /* One item of the select list: expr [AS alias]. */
@@ -125,13 +179,13 @@ typedef struct suql_order {
 } suql_order;
 
 /* WITH name [(cols)] AS (select). */
-typedef struct suql_cte {
+struct suql_cte {
     const char *name;
     const char **cols;       /* column aliases; ncols may be 0 */
     int ncols;
     suql_select *select;
     int pos;
-} suql_cte;
+};
 
 typedef enum suql_from_kind {
     SUQL_FROM_TABLE,         /* table [AS alias] */
@@ -160,6 +214,19 @@ struct suql_from {
     suql_expr *on;           /* JOIN: the ON condition, or NULL */
     const char **using;      /* JOIN: USING columns */
     int nusing;
+
+    /* Resolution (suql_analyze). */
+    const struct st_table *rtab;    /* TABLE: the knowledge-base table, or
+                                       NULL when it names a CTE */
+    const suql_cte *rcte;           /* TABLE: the CTE it names, or NULL */
+    const char *rname;              /* TABLE SUBQUERY FUNC: the name that
+                                       qualifies its columns (the alias, else
+                                       the table or CTE name, else "unnest") */
+    suql_rcolumn *rcols;            /* TABLE SUBQUERY FUNC: its columns */
+    int nrcols;
+    const char **rusing;            /* JOIN: the merged columns (USING, or
+                                       NATURAL's common ones) */
+    int nrusing;
 };
 
 struct suql_select {

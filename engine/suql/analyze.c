@@ -1,0 +1,403 @@
+/*
+ * analyze.c — name resolution and the type checks that matter (analyze.h).
+ *
+ * One pass over the tree, SELECT by SELECT, in the order PostgreSQL
+ * resolves names: WITH (each CTE sees the earlier ones), FROM left to
+ * right (a function in FROM sees the items before it, as PostgreSQL's
+ * implicit LATERAL allows; a subquery in FROM sees only enclosing
+ * queries), WHERE, the select list, GROUP BY (input columns before output
+ * names), HAVING, ORDER BY (output names before input columns), LIMIT.
+ * A scope is one SELECT's visible FROM subtrees plus a link to the
+ * enclosing SELECT's, so correlated references resolve outward and record
+ * how far (rdepth).  A JOIN with USING or NATURAL exposes each merged
+ * column once, so `id` after `a JOIN b USING (id)` is not ambiguous.
+ *
+ * Invariant: after suql_analyze returns 0, every COLUMN node has an rkind
+ * other than NONE, every TABLE/SUBQUERY/FUNC FROM item has rname and
+ * rcols, and every expression has its inferred type; the emitter relies
+ * on them to qualify every column it prints.
+ *
+ * Types are inferred only as far as the checks need: array or not, and
+ * the schema's scalar types.  Errors are for what would fail later with a
+ * worse message or silently mean something else (an array compared with
+ * a scalar, answer() on a number); everything SQLite handles by dynamic
+ * typing is let through.
+ *
+ * Files: this one walks SELECTs and FROM items; analyze_names.c resolves
+ * column references; analyze_expr.c types and checks expressions.
+ *
+ * Rejected: resolving lazily in the emitter (errors would come after the
+ * planner had spent LLM calls); a symbol table in a hash map (scopes hold
+ * a handful of items; linear search is simpler and as fast); accepting
+ * genie_* tables when named exactly (they are bookkeeping, and the
+ * _truth_* tables are the evaluation's answers).
+ */
+#include "suql/analyze_int.h"
+#include "suql/parse.h"
+
+#include <string.h>
+#include <strings.h>
+
+/* ---- FROM ----------------------------------------------------------- */
+
+static void push(suql_an_scope *sc, const suql_from *f)
+{
+    sc->vis[sc->nvis++] = f;
+}
+
+static const suql_an_cte *find_cte(const suql_an_cte *env, const char *name)
+{
+    for (; env; env = env->up)
+        if (!strcmp(env->cte->name, name)) return env;
+    return NULL;
+}
+
+static int unknown_table(suql_an_ctx *a, const suql_an_scope *sc, const suql_from *f)
+{
+    const char **cand = suql_array_new(a->q, a->s->ntables + 64, sizeof *cand);
+    int n = 0;
+    for (int i = 0; i < a->s->ntables; i++) cand[n++] = a->s->tables[i].name;
+    for (const suql_an_cte *c = sc->ctes; c && n < a->s->ntables + 64; c = c->up) cand[n++] = c->cte->name;
+    return suql_error_at(a->e, GN_ENOTFOUND, a->q, f->pos, "unknown table '%s'%s", f->table,
+                         suql_an_hint(a, f->table, cand, n));
+}
+
+static int table_item(suql_an_ctx *a, suql_an_scope *sc, suql_from *f)
+{
+    f->rtab = NULL;
+    f->rcte = NULL;
+    f->rname = f->alias ? f->alias : f->table;
+    const suql_an_cte *c = find_cte(sc->ctes, f->table);
+    if (c) {
+        f->rcte = c->cte;
+        f->rcols = c->cols;
+        f->nrcols = c->ncols;
+        return 0;
+    }
+    const st_table *t = st_schema_table(a->s, f->table);
+    if (!t) return unknown_table(a, sc, f);
+    f->rtab = t;
+    f->nrcols = t->ncols;
+    f->rcols = suql_array_new(a->q, t->ncols, sizeof *f->rcols);
+    for (int i = 0; i < t->ncols; i++)
+        f->rcols[i] = (suql_rcolumn){ t->cols[i].name, t, &t->cols[i],
+                                      suql_an_schema_type(t->cols[i].type), t->cols[i].is_array };
+    return 0;
+}
+
+static int rename_cols(suql_an_ctx *a, suql_from *f, suql_rcolumn *cols, int n, const char *what)
+{
+    if (f->ncols > n)
+        return suql_error_at(a->e, GN_EPARSE, a->q, f->pos,
+                             "%s has %d column%s but %d names are given", what, n,
+                             n == 1 ? "" : "s", f->ncols);
+    for (int i = 0; i < f->ncols; i++) cols[i].name = f->cols[i];
+    f->rcols = cols;
+    f->nrcols = n;
+    return 0;
+}
+
+static int subquery_item(suql_an_ctx *a, suql_an_scope *sc, suql_from *f)
+{
+    if (!f->alias)
+        return suql_error_at(a->e, GN_EPARSE, a->q, f->pos,
+                             "a subquery in FROM needs an alias: (SELECT ...) AS s");
+    f->rname = f->alias;
+    /* Not LATERAL: the subquery sees enclosing queries, not its siblings. */
+    suql_an_scope blind = { sc->up, NULL, NULL, 0, sc->ctes };
+    suql_rcolumn *cols;
+    int n, rc = suql_an_select(a, f->sub, &blind, sc->ctes, &cols, &n);
+    if (rc) return rc;
+    return rename_cols(a, f, cols, n, "the subquery");
+}
+
+static int func_item(suql_an_ctx *a, suql_an_scope *sc, suql_from *f)
+{
+    const suql_expr *fn = f->func;
+    if (!fn || fn->kind != SUQL_E_FUNC || strcmp(fn->name, "unnest"))
+        return suql_error_at(a->e, GN_EPARSE, a->q, f->pos,
+                             "unsupported in FROM: %s() (only unnest(array) AS x is)",
+                             fn && fn->name ? fn->name : "this function");
+    if (fn->nargs != 1 || fn->distinct || fn->star)
+        return suql_error_at(a->e, GN_EPARSE, a->q, f->pos,
+                             "unnest() takes one array here: unnest(array) AS x");
+    int rc = suql_an_expr(a, sc, fn->args[0]);
+    if (rc) return rc;
+    const suql_expr *arg = fn->args[0];
+    if (suql_an_is_scalar(arg))
+        return suql_error_at(a->e, GN_EPARSE, a->q, arg->pos, "unnest() needs an array; %s is %s",
+                             suql_an_quoted(a, arg), suql_an_vtype_name(arg->vtype, 0));
+    f->rname = f->alias ? f->alias : "unnest";
+    suql_rcolumn *c = suql_array_new(a->q, 1, sizeof *c);
+    c->name = f->rname;
+    c->vtype = arg->vtype;
+    if (arg->kind == SUQL_E_COLUMN) {
+        c->tab = arg->rtab;
+        c->col = arg->rcol;
+    }
+    return rename_cols(a, f, c, 1, "unnest()");
+}
+
+static int join_using(suql_an_ctx *a, suql_from *f)
+{
+    suql_an_collect l = { a, NULL, 0, 0 }, r = { a, NULL, 0, 0 };
+    suql_an_walk(f->left, NULL, suql_an_collect_fn, &l);
+    suql_an_walk(f->right, NULL, suql_an_collect_fn, &r);
+    f->rusing = NULL;
+    f->nrusing = 0;
+    if (f->natural) {
+        f->rusing = suql_array_new(a->q, l.n, sizeof *f->rusing);
+        for (int i = 0; i < l.n; i++) {
+            int inr = 0;
+            for (int j = 0; j < r.n; j++) inr |= !strcasecmp(l.v[i].name, r.v[j].name);
+            if (inr) f->rusing[f->nrusing++] = l.v[i].name;
+        }
+    } else {
+        f->rusing = (const char **)f->using;
+        f->nrusing = f->nusing;
+    }
+    for (int i = 0; i < f->nrusing; i++) {
+        suql_an_source s;
+        const char *side = suql_an_exposed(f->left, f->rusing[i], &s) != 1 ? "left"
+                         : suql_an_exposed(f->right, f->rusing[i], &s) != 1 ? "right" : NULL;
+        if (side)
+            return suql_error_at(a->e, GN_EPARSE, a->q, f->pos,
+                                 "column '%s' of the join must appear exactly once on its %s side",
+                                 f->rusing[i], side);
+    }
+    return 0;
+}
+
+static int from_item(suql_an_ctx *a, suql_an_scope *sc, suql_from *f)
+{
+    int rc;
+    switch (f->kind) {
+    case SUQL_FROM_TABLE: rc = table_item(a, sc, f); break;
+    case SUQL_FROM_SUBQUERY: rc = subquery_item(a, sc, f); break;
+    case SUQL_FROM_FUNC: rc = func_item(a, sc, f); break;
+    default:
+        if ((rc = from_item(a, sc, f->left)) || (rc = from_item(a, sc, f->right))) return rc;
+        sc->nvis -= 2;
+        push(sc, f);
+        if ((rc = join_using(a, f))) return rc;
+        if ((rc = suql_an_expr(a, sc, f->on))) return rc;
+        return suql_an_no_aggregate(a, f->on, "JOIN conditions");
+    }
+    if (!rc) push(sc, f);
+    return rc;
+}
+
+static int count_from(const suql_from *f)
+{
+    return suql_an_is_leaf(f) ? 1 : 1 + count_from(f->left) + count_from(f->right);
+}
+
+/* Two FROM items with one name would make qualified references ambiguous. */
+static int distinct_names(suql_an_ctx *a, const suql_an_scope *sc)
+{
+    const suql_from *v[MAX_LEAVES];
+    int n = suql_an_scope_leaves(sc, v);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            if (v[i]->rname && v[j]->rname && !strcmp(v[i]->rname, v[j]->rname))
+                return suql_error_at(a->e, GN_EPARSE, a->q, v[i]->pos,
+                                     "table name '%s' is used twice in FROM (give one an alias)",
+                                     v[i]->rname);
+    return 0;
+}
+
+/* ---- SELECT --------------------------------------------------------- */
+
+static int ctes_(suql_an_ctx *a, suql_select *s, const suql_an_scope *up, const suql_an_cte **env)
+{
+    for (int i = 0; i < s->nctes; i++) {
+        suql_cte *c = &s->ctes[i];
+        for (int j = 0; j < i; j++)
+            if (!strcmp(s->ctes[j].name, c->name))
+                return suql_error_at(a->e, GN_EPARSE, a->q, c->pos,
+                                     "WITH query name '%s' is used twice", c->name);
+        suql_an_scope blind = { up, NULL, NULL, 0, *env };
+        suql_an_cte *node = suql_array_new(a->q, 1, sizeof *node);
+        int rc = suql_an_select(a, c->select, &blind, *env, &node->cols, &node->ncols);
+        if (rc) return rc;
+        if (c->ncols > node->ncols)
+            return suql_error_at(a->e, GN_EPARSE, a->q, c->pos,
+                                 "WITH query '%s' has %d columns but %d names are given",
+                                 c->name, node->ncols, c->ncols);
+        for (int j = 0; j < c->ncols; j++) node->cols[j].name = c->cols[j];
+        node->cte = c;
+        node->up = *env;
+        *env = node;
+    }
+    return 0;
+}
+
+static int targets_(suql_an_ctx *a, const suql_an_scope *sc, suql_select *s)
+{
+    for (int i = 0; i < s->ntargets; i++) {
+        suql_expr *x = s->targets[i].expr;
+        if (x->kind != SUQL_E_STAR) {
+            int rc = suql_an_expr(a, sc, x);
+            if (rc) return rc;
+            continue;
+        }
+        if (x->qual && !suql_an_scope_leaf(sc, x->qual)) {
+            const suql_from *v[MAX_LEAVES];
+            const char *cand[MAX_LEAVES] = { 0 };
+            int n = suql_an_scope_leaves(sc, v);
+            for (int j = 0; j < n; j++) cand[j] = v[j]->rname;
+            return suql_error_at(a->e, GN_ENOTFOUND, a->q, x->pos, "unknown table or alias '%s' in %s.*%s",
+                                 x->qual, x->qual, suql_an_hint(a, x->qual, cand, n));
+        }
+        if (!x->qual && s->nfrom == 0)
+            return suql_error_at(a->e, GN_EPARSE, a->q, x->pos,
+                                 "SELECT * needs a FROM clause");
+    }
+    return 0;
+}
+
+static void outputs(suql_an_ctx *a, const suql_select *s, suql_rcolumn **out, int *nout)
+{
+    suql_an_collect c = { a, NULL, 0, 0 };
+    for (int i = 0; i < s->ntargets; i++) {
+        const suql_expr *x = s->targets[i].expr;
+        if (x->kind == SUQL_E_STAR) {
+            suql_star_walk(s, x, suql_an_collect_fn, &c);
+            continue;
+        }
+        suql_rcolumn col = { suql_target_name(&s->targets[i]), NULL, NULL, x->vtype, x->varray };
+        if (x->kind == SUQL_E_COLUMN) {
+            col.tab = x->rtab;
+            col.col = x->rcol;
+        }
+        suql_an_collect_add(&c, &col);
+    }
+    *out = c.v;
+    *nout = c.n;
+}
+
+static int same_column(const suql_expr *x, const suql_expr *y)
+{
+    return x->kind == SUQL_E_COLUMN && y->kind == SUQL_E_COLUMN && x->rfrom == y->rfrom &&
+           x->rindex == y->rindex && x->rjoin == y->rjoin && x->rdepth == y->rdepth;
+}
+
+/* A bare name in ORDER BY or GROUP BY that is a select-list output name:
+ * 1 when X was bound to it, 0 when no output has the name. */
+static int output_alias(suql_an_ctx *a, const suql_select *s, suql_expr *x, int *rc)
+{
+    int hit = -1;
+    *rc = 0;
+    for (int i = 0; i < s->ntargets; i++) {
+        const suql_expr *t = s->targets[i].expr;
+        if (t->kind == SUQL_E_STAR || strcmp(suql_target_name(&s->targets[i]), x->name)) continue;
+        if (hit >= 0 && !same_column(s->targets[hit].expr, t)) {
+            *rc = suql_error_at(a->e, GN_EPARSE, a->q, x->pos,
+                                "'%s' is ambiguous: several select-list columns have that name",
+                                x->name);
+            return 1;
+        }
+        if (hit < 0) hit = i;
+    }
+    if (hit < 0) return 0;
+    const suql_expr *t = s->targets[hit].expr;
+    x->rkind = SUQL_R_ALIAS;
+    x->rindex = hit;
+    x->rtarget = t;
+    x->rtab = t->kind == SUQL_E_COLUMN ? t->rtab : NULL;
+    x->rcol = t->kind == SUQL_E_COLUMN ? t->rcol : NULL;
+    x->rfrom = NULL;
+    x->rjoin = NULL;
+    x->rdepth = 0;
+    x->vtype = t->vtype;
+    x->varray = t->varray;
+    return 1;
+}
+
+static int position_ok(suql_an_ctx *a, const suql_expr *x, int nout, const char *clause)
+{
+    if (x->kind != SUQL_E_INT || (x->ival >= 1 && x->ival <= nout)) return 0;
+    return suql_error_at(a->e, GN_EPARSE, a->q, x->pos, "%s position %lld is not in the select list "
+                         "(it has %d column%s)", clause, x->ival, nout, nout == 1 ? "" : "s");
+}
+
+static int group_by(suql_an_ctx *a, const suql_an_scope *sc, suql_select *s, int nout)
+{
+    for (int i = 0; i < s->ngroup; i++) {
+        suql_expr *x = s->group[i];
+        int rc;
+        if (x->kind == SUQL_E_COLUMN && !x->qual) {
+            /* Input columns first, then output names (PostgreSQL's order). */
+            if (suql_an_column(a, sc, x, 1) == 0) continue;
+            if (output_alias(a, s, x, &rc)) {
+                if (rc) return rc;
+                continue;
+            }
+        }
+        if ((rc = position_ok(a, x, nout, "GROUP BY")) || (rc = suql_an_expr(a, sc, x)) ||
+            (rc = suql_an_no_aggregate(a, x, "GROUP BY")))
+            return rc;
+    }
+    return 0;
+}
+
+static int order_by(suql_an_ctx *a, const suql_an_scope *sc, suql_select *s, int nout)
+{
+    for (int i = 0; i < s->norder; i++) {
+        suql_expr *x = s->order[i].expr;
+        int rc;
+        /* Output names first, then input columns (PostgreSQL's order). */
+        if (x->kind == SUQL_E_COLUMN && !x->qual && output_alias(a, s, x, &rc)) {
+            if (rc) return rc;
+            continue;
+        }
+        if ((rc = position_ok(a, x, nout, "ORDER BY")) || (rc = suql_an_expr(a, sc, x))) return rc;
+    }
+    return 0;
+}
+
+static int limit_(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x, const char *what)
+{
+    if (!x) return 0;
+    suql_an_scope blind = { sc->up, NULL, NULL, 0, sc->ctes };
+    int rc = suql_an_expr(a, &blind, x);
+    if (rc) return rc;
+    if ((x->kind == SUQL_E_INT && x->ival < 0) || (x->kind == SUQL_E_FLOAT && x->fval < 0) ||
+        (x->kind == SUQL_E_NEG && (x->l->kind == SUQL_E_INT || x->l->kind == SUQL_E_FLOAT)))
+        return suql_error_at(a->e, GN_EPARSE, a->q, x->pos, "%s must not be negative", what);
+    if (x->kind == SUQL_E_STRING || x->varray)
+        return suql_error_at(a->e, GN_EPARSE, a->q, x->pos, "%s must be a number", what);
+    return 0;
+}
+
+int suql_an_select(suql_an_ctx *a, suql_select *s, const suql_an_scope *up, const suql_an_cte *ctes,
+                   suql_rcolumn **out, int *nout)
+{
+    int rc = ctes_(a, s, up, &ctes);
+    if (rc) return rc;
+    int nf = 0;
+    for (int i = 0; i < s->nfrom; i++) nf += count_from(s->from[i]);
+    suql_an_scope sc = { up, s, suql_array_new(a->q, nf, sizeof(suql_from *)), 0, ctes };
+    for (int i = 0; i < s->nfrom; i++)
+        if ((rc = from_item(a, &sc, s->from[i]))) return rc;
+    if ((rc = distinct_names(a, &sc))) return rc;
+    if ((rc = suql_an_expr(a, &sc, s->where)) || (rc = suql_an_no_aggregate(a, s->where, "WHERE"))) return rc;
+    if ((rc = targets_(a, &sc, s))) return rc;
+    outputs(a, s, out, nout);
+    if ((rc = group_by(a, &sc, s, *nout)) || (rc = suql_an_expr(a, &sc, s->having)) ||
+        (rc = order_by(a, &sc, s, *nout)))
+        return rc;
+    if ((rc = limit_(a, &sc, s->limit, "LIMIT")) || (rc = limit_(a, &sc, s->offset, "OFFSET")))
+        return rc;
+    return 0;
+}
+
+int suql_analyze(suql_query *q, const st_schema *s, gn_err *e)
+{
+    if (!q || !q->select || !s) return gn_err_set(e, GN_EUSAGE, "suql_analyze: no query or schema");
+    suql_an_ctx a = { q, s, e };
+    suql_rcolumn *cols;
+    int n;
+    return suql_an_select(&a, q->select, NULL, NULL, &cols, &n);
+}
+

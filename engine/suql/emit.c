@@ -1,0 +1,638 @@
+/*
+ * emit.c — SQLite SQL for an analyzed SUQL tree (emit.h): column
+ * references, literals, comparisons, LIKE, casts and the other scalar
+ * expressions; statements are in emit_select.c, arrays in emit_array.c,
+ * functions in emit_func.c.  The semantics below hold for the module.
+ *
+ * Invariant: the text appended is built only from our own keywords, from
+ * identifiers printed by suql_emit_ident (double-quoted, '"' doubled), from
+ * literals re-quoted by suql_emit_string or printed from their numeric
+ * values, and from allow-listed function names.  No byte of the query
+ * text is copied through, so the result is always a single SELECT.
+ *
+ * Column references are always qualified with the name of their FROM
+ * item (alias or table), so an unqualified name can never be captured by
+ * an inner scope the emitter itself adds (json_each's value, key, id,
+ * type and path columns).  Columns merged by JOIN USING or NATURAL are
+ * spelled as PostgreSQL defines them: the left side's (INNER, LEFT), the
+ * right side's (RIGHT), or coalesce(left, right) (FULL); NATURAL is
+ * emitted as USING over the schema's common columns, so columns SQLite
+ * has but the schema hides can never join.  SELECT * is expanded to the
+ * schema's columns for the same reason.
+ *
+ * PostgreSQL semantics kept where SQLite differs:
+ *   ORDER BY: NULLS LAST ascending, NULLS FIRST descending, always spelled
+ *     out; an output name or position is emitted as its position (SQLite
+ *     would resolve a bare name to an input column first in GROUP BY, and
+ *     to a hidden column the schema does not show).
+ *   LIMIT NULL/ALL: LIMIT -1; OFFSET alone: LIMIT -1 OFFSET n.
+ *   LIKE is case-sensitive: a literal pattern becomes GLOB (% -> *, _ -> ?,
+ *     * ? [ bracketed, \ escapes honored); another pattern calls
+ *     suql_like() (emit_func.c).  ILIKE becomes SQLite's LIKE, which folds
+ *     ASCII case only (PostgreSQL folds all of Unicode), with ESCAPE '\'
+ *     when the pattern may contain PostgreSQL's default escape.
+ *   Casts: ::int truncates in SQLite but rounds in PostgreSQL, so a REAL
+ *     operand is rounded first; ::boolean reads PostgreSQL's spellings.
+ *   TIME values compare through time(), so '14:00' (as stored) equals
+ *     '14:00:00'; a string literal compared with a number or boolean is
+ *     read as one (rating + 0 > '4' compares numbers, as PostgreSQL types
+ *     an untyped literal by the other side).
+ *   TRUE/FALSE are 1/0; GREATEST/LEAST ignore NULLs (emit_func.c).
+ * Known differences left: division by zero gives NULL (PostgreSQL: an
+ * error); a scalar subquery returning several rows gives its first
+ * (PostgreSQL: an error); upper()/lower() fold ASCII only.
+ *
+ * Rejected: emitting PostgreSQL text and rewriting it (no tree to check);
+ * adding parentheses everywhere (unreadable --explain output); quoting
+ * only where needed (SQLite keywords differ from PostgreSQL's).
+ */
+#include "suql/emit_int.h"
+#include "suql/analyze.h"
+#include "suql/parse.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- primitives ----------------------------------------------------- */
+
+void suql_emit_string(const char *s, gn_buf *out)
+{
+    gn_buf_putc(out, '\'');
+    for (; s && *s; s++) {
+        if (*s == '\'') gn_buf_putc(out, '\'');
+        gn_buf_putc(out, *s);
+    }
+    gn_buf_putc(out, '\'');
+}
+
+void suql_emit_ident(const char *s, gn_buf *b)
+{
+    gn_buf_putc(b, '"');
+    for (; s && *s; s++) {
+        if (*s == '"') gn_buf_putc(b, '"');
+        gn_buf_putc(b, *s);
+    }
+    gn_buf_putc(b, '"');
+}
+
+int suql_em_fail(suql_emitter *m, int pos, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return suql_error_at(m->e, GN_EPARSE, m->q, pos, "%s", msg);
+}
+
+/* Put '(' at AT and ')' at the end. */
+static void wrap(gn_buf *b, size_t at)
+{
+    gn_buf_putc(b, ')');
+    gn_buf_putc(b, ')');
+    memmove(b->data + at + 1, b->data + at, b->len - 2 - at);
+    b->data[at] = '(';
+}
+
+static int form(suql_emitter *m, const suql_expr *x);
+
+int suql_em_expr(suql_emitter *m, const suql_expr *x, int min)
+{
+    if (!x) return suql_em_fail(m, -1, "incomplete expression");
+    size_t at = m->out->len;
+    m->lvl = L_ATOM;
+    int rc = form(m, x);
+    if (rc) return rc;
+    if (m->lvl < min) {
+        wrap(m->out, at);
+        m->lvl = L_ATOM;
+    }
+    return 0;
+}
+
+int suql_em_opnd(suql_emitter *m, suql_opnd o, int min)
+{
+    if (o.raw) {
+        gn_buf_puts(m->out, o.raw);
+        m->lvl = L_ATOM;
+        return 0;
+    }
+    return suql_em_expr(m, o.x, min);
+}
+
+int suql_em_list(suql_emitter *m, suql_expr *const *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (i) gn_buf_puts(m->out, ", ");
+        int rc = suql_em_expr(m, v[i], L_NONE);
+        if (rc) return rc;
+    }
+    m->lvl = L_ATOM;
+    return 0;
+}
+
+/* ---- column references ---------------------------------------------- */
+
+static int col_index(const suql_from *leaf, const char *name)
+{
+    for (int i = 0; i < leaf->nrcols; i++)
+        if (!strcasecmp(leaf->rcols[i].name, name)) return i;
+    return -1;
+}
+
+static int has_column(const suql_from *f, const char *name)
+{
+    if (f->kind != SUQL_FROM_JOIN) return col_index(f, name) >= 0;
+    return has_column(f->left, name) || has_column(f->right, name);
+}
+
+static void leaf_column(gn_buf *b, const suql_from *f, int i)
+{
+    suql_emit_ident(f->rname, b);
+    if (f->kind == SUQL_FROM_FUNC) {
+        gn_buf_puts(b, ".value");
+        return;
+    }
+    gn_buf_putc(b, '.');
+    suql_emit_ident(i >= 0 && i < f->nrcols ? f->rcols[i].name : "?", b);
+}
+
+static void join_column(gn_buf *b, const suql_from *j, const char *name);
+
+static void side_column(gn_buf *b, const suql_from *f, const char *name)
+{
+    if (f->kind != SUQL_FROM_JOIN) {
+        leaf_column(b, f, col_index(f, name));
+        return;
+    }
+    for (int i = 0; i < f->nrusing; i++)
+        if (!strcasecmp(f->rusing[i], name)) {
+            join_column(b, f, name);
+            return;
+        }
+    side_column(b, has_column(f->left, name) ? f->left : f->right, name);
+}
+
+static void join_column(gn_buf *b, const suql_from *j, const char *name)
+{
+    if (j->join == SUQL_JOIN_RIGHT) {
+        side_column(b, j->right, name);
+    } else if (j->join == SUQL_JOIN_FULL) {
+        gn_buf_puts(b, "coalesce(");
+        side_column(b, j->left, name);
+        gn_buf_puts(b, ", ");
+        side_column(b, j->right, name);
+        gn_buf_putc(b, ')');
+    } else {
+        side_column(b, j->left, name);
+    }
+}
+
+void suql_em_item_column(gn_buf *b, const suql_from *f, int i, const suql_from *join)
+{
+    if (join) join_column(b, join, f->rcols[i].name);
+    else leaf_column(b, f, i);
+}
+
+static int column(suql_emitter *m, const suql_expr *x)
+{
+    switch (x->rkind) {
+    case SUQL_R_ALIAS:
+        /* Its output position; in a SELECT a later pass rebuilt with
+         * other targets, the expression it names. */
+        if (m->sel && x->rindex >= 0 && x->rindex < m->sel->s->ntargets &&
+            m->sel->s->targets[x->rindex].expr == x->rtarget) {
+            gn_buf_printf(m->out, "%d", m->sel->tpos[x->rindex]);
+            return 0;
+        }
+        if (!x->rtarget || x->rtarget == x)
+            return suql_em_fail(m, x->pos, "'%s' names a select-list column outside its SELECT",
+                                x->name);
+        return suql_em_expr(m, x->rtarget, L_ATOM);
+    case SUQL_R_NONE:
+        if (x->qual) {
+            suql_emit_ident(x->qual, m->out);
+            gn_buf_putc(m->out, '.');
+        }
+        suql_emit_ident(x->name, m->out);
+        return 0;
+    default:
+        if (x->rfrom && x->rindex >= 0 && x->rindex < x->rfrom->nrcols) {
+            suql_em_item_column(m->out, x->rfrom, x->rindex, x->rjoin);
+            return 0;
+        }
+        /* Built by a later pass with only rtab/rcol: as written. */
+        if (x->qual) {
+            suql_emit_ident(x->qual, m->out);
+            gn_buf_putc(m->out, '.');
+        }
+        suql_emit_ident(x->name, m->out);
+        return 0;
+    }
+}
+
+/* ---- literals ------------------------------------------------------- */
+
+/* A decimal number as PostgreSQL prints it: [-]digits[.digits][e[+-]digits]. */
+static int number_text(const char *t)
+{
+    if (!t) return 0;
+    if (*t == '-') t++;
+    int digits = 0;
+    while ((*t >= '0' && *t <= '9') || *t == '.') digits += *t++ != '.';
+    if (!digits) return 0;
+    if (*t == 'e' || *t == 'E') {
+        t++;
+        if (*t == '+' || *t == '-') t++;
+        if (!(*t >= '0' && *t <= '9')) return 0;
+        while (*t >= '0' && *t <= '9') t++;
+    }
+    return *t == 0;
+}
+
+static void number(suql_emitter *m, const suql_expr *x)
+{
+    if (x->kind == SUQL_E_INT) {
+        gn_buf_printf(m->out, "%lld", x->ival);
+        m->lvl = x->ival < 0 ? L_NEG : L_ATOM;
+        return;
+    }
+    if (number_text(x->text))
+        gn_buf_puts(m->out, x->text);
+    else if (isfinite(x->fval))
+        gn_buf_printf(m->out, "%.17g", x->fval);
+    else
+        gn_buf_puts(m->out, "NULL");
+    m->lvl = x->fval < 0 || (x->text && x->text[0] == '-') ? L_NEG : L_ATOM;
+}
+
+/* ---- comparisons and LIKE ------------------------------------------- */
+
+static int is_time(suql_opnd o)
+{
+    return o.x && o.x->vtype == SUQL_VT_TIME && !o.x->varray;
+}
+
+static suql_vtype opnd_type(suql_opnd o)
+{
+    return o.x && !o.x->varray ? o.x->vtype : SUQL_VT_UNKNOWN;
+}
+
+/* PostgreSQL's spellings of booleans: 1, 0, or -1 for none. */
+static int bool_text(const char *s)
+{
+    static const char *const yes[] = { "true", "t", "yes", "y", "on", "1" };
+    static const char *const no[] = { "false", "f", "no", "n", "off", "0" };
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+        if (!strcasecmp(s, yes[i])) return 1;
+        if (!strcasecmp(s, no[i])) return 0;
+    }
+    return -1;
+}
+
+/* A string literal compared with a number or boolean is read as one, as
+ * PostgreSQL types an untyped literal by the other side: rating > '4'
+ * compares numbers even when rating is an expression SQLite gives no
+ * numeric affinity. */
+static int coerced_literal(suql_emitter *m, suql_opnd o, suql_vtype other)
+{
+    if (!o.x || o.x->kind != SUQL_E_STRING) return 0;
+    if ((other == SUQL_VT_INT || other == SUQL_VT_REAL) && number_text(o.x->text)) {
+        gn_buf_puts(m->out, o.x->text);
+        m->lvl = o.x->text[0] == '-' ? L_NEG : L_ATOM;
+        return 1;
+    }
+    int b = other == SUQL_VT_BOOL ? bool_text(o.x->text) : -1;
+    if (b < 0) return 0;
+    gn_buf_putc(m->out, b ? '1' : '0');
+    m->lvl = L_ATOM;
+    return 1;
+}
+
+/* A comparison operand (OTHER: the other side's type); TIME values go
+ * through time() so that '14:00' and '14:00:00' compare equal. */
+static int cmp_operand(suql_emitter *m, suql_opnd o, int time, suql_vtype other)
+{
+    if (coerced_literal(m, o, other)) return 0;
+    if (!time || (o.x && (o.x->kind == SUQL_E_NULL ||
+                          (o.x->kind == SUQL_E_CAST && o.x->type == SUQL_T_TIME && !o.x->array))))
+        return suql_em_opnd(m, o, L_ADD);
+    gn_buf_puts(m->out, "time(");
+    int rc = suql_em_opnd(m, o, L_NONE);
+    gn_buf_putc(m->out, ')');
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+/* PostgreSQL LIKE pattern P (backslash escapes) as a GLOB pattern. */
+static void glob_pattern(const char *p, gn_buf *out)
+{
+    for (; *p; p++) {
+        char c = *p;
+        if (c == '\\' && p[1]) {
+            c = *++p;
+        } else if (c == '%') {
+            gn_buf_putc(out, '*');
+            continue;
+        } else if (c == '_') {
+            gn_buf_putc(out, '?');
+            continue;
+        }
+        if (c == '*' || c == '?' || c == '[') {
+            gn_buf_putc(out, '[');
+            gn_buf_putc(out, c);
+            gn_buf_putc(out, ']');
+        } else {
+            gn_buf_putc(out, c);
+        }
+    }
+}
+
+static int like(suql_emitter *m, suql_op op, suql_opnd l, suql_opnd r)
+{
+    int neg = op == SUQL_OP_NOT_LIKE || op == SUQL_OP_NOT_ILIKE, rc;
+    int literal = r.x && r.x->kind == SUQL_E_STRING;
+    if ((op == SUQL_OP_LIKE || op == SUQL_OP_NOT_LIKE) && !literal) {
+        gn_buf_puts(m->out, neg ? "NOT suql_like(" : "suql_like(");
+        if ((rc = suql_em_opnd(m, l, L_NONE))) return rc;
+        gn_buf_puts(m->out, ", ");
+        if ((rc = suql_em_opnd(m, r, L_NONE))) return rc;
+        gn_buf_putc(m->out, ')');
+        m->lvl = neg ? L_NOT : L_ATOM;
+        return 0;
+    }
+    if ((rc = suql_em_opnd(m, l, L_ADD))) return rc;
+    if (op == SUQL_OP_LIKE || op == SUQL_OP_NOT_LIKE) {
+        gn_buf t;
+        gn_buf_init(&t);
+        glob_pattern(r.x->text, &t);
+        gn_buf_puts(m->out, neg ? " NOT GLOB " : " GLOB ");
+        suql_emit_string(t.data, m->out);
+        gn_buf_release(&t);
+    } else {
+        gn_buf_puts(m->out, neg ? " NOT LIKE " : " LIKE ");
+        if ((rc = suql_em_opnd(m, r, L_ADD))) return rc;
+        if (!literal || strchr(r.x->text, '\\')) gn_buf_puts(m->out, " ESCAPE '\\'");
+    }
+    m->lvl = L_EQ;
+    return 0;
+}
+
+int suql_em_binop(suql_emitter *m, suql_op op, suql_opnd l, suql_opnd r)
+{
+    if (op >= SUQL_OP_LIKE && op <= SUQL_OP_NOT_ILIKE) return like(m, op, l, r);
+    int time = is_time(l) || is_time(r);
+    int rc = cmp_operand(m, l, time, opnd_type(r));
+    if (rc) return rc;
+    gn_buf_printf(m->out, " %s ", suql_op_text(op));
+    if ((rc = cmp_operand(m, r, time, opnd_type(l)))) return rc;
+    m->lvl = op == SUQL_OP_EQ || op == SUQL_OP_NE ? L_EQ : L_REL;
+    return 0;
+}
+
+static suql_opnd X(const suql_expr *x)
+{
+    return (suql_opnd){ x, NULL };
+}
+
+static int compare(suql_emitter *m, const suql_expr *x)
+{
+    if (x->l->varray && x->r->varray) {
+        /* Arrays are equal when their (minified) JSON texts are. */
+        int rc = suql_em_json(m, x->l);
+        if (rc) return rc;
+        gn_buf_printf(m->out, " %s ", suql_op_text(x->op));
+        rc = suql_em_json(m, x->r);
+        m->lvl = L_EQ;
+        return rc;
+    }
+    int rc = suql_em_mapped_cmp(m, x);
+    if (rc) return rc > 0 ? 0 : -rc;
+    return suql_em_binop(m, x->op, X(x->l), X(x->r));
+}
+
+static int between(suql_emitter *m, const suql_expr *x)
+{
+    if (x->nargs != 2) return suql_em_fail(m, x->pos, "malformed BETWEEN");
+    int time = is_time(X(x->l)) || is_time(X(x->args[0])) || is_time(X(x->args[1]));
+    suql_vtype t = opnd_type(X(x->l));
+    int rc = cmp_operand(m, X(x->l), time, opnd_type(X(x->args[0])));
+    if (rc) return rc;
+    gn_buf_puts(m->out, x->negated ? " NOT BETWEEN " : " BETWEEN ");
+    if ((rc = cmp_operand(m, X(x->args[0]), time, t))) return rc;
+    gn_buf_puts(m->out, " AND ");
+    if ((rc = cmp_operand(m, X(x->args[1]), time, t))) return rc;
+    m->lvl = L_EQ;
+    return 0;
+}
+
+static int in_list(suql_emitter *m, const suql_expr *x)
+{
+    int rc = suql_em_mapped_cmp(m, x);
+    if (rc) return rc > 0 ? 0 : -rc;
+    int time = is_time(X(x->l));
+    suql_vtype t = opnd_type(X(x->l));
+    if ((rc = cmp_operand(m, X(x->l), time, SUQL_VT_UNKNOWN))) return rc;
+    gn_buf_puts(m->out, x->negated ? " NOT IN (" : " IN (");
+    for (int i = 0; i < x->nargs; i++) {
+        if (i) gn_buf_puts(m->out, ", ");
+        if ((rc = cmp_operand(m, X(x->args[i]), time, t))) return rc;
+    }
+    gn_buf_putc(m->out, ')');
+    m->lvl = L_EQ;
+    return 0;
+}
+
+/* ---- other forms ---------------------------------------------------- */
+
+static int nary(suql_emitter *m, const suql_expr *x, const char *sep, int lvl)
+{
+    for (int i = 0; i < x->nargs; i++) {
+        if (i) gn_buf_puts(m->out, sep);
+        int rc = suql_em_expr(m, x->args[i], L_NOT);
+        if (rc) return rc;
+    }
+    m->lvl = x->nargs > 1 ? lvl : L_ATOM;
+    return 0;
+}
+
+static int arith(suql_emitter *m, const suql_expr *x)
+{
+    int lvl = x->op == SUQL_OP_CONCAT ? L_CAT
+            : x->op == SUQL_OP_ADD || x->op == SUQL_OP_SUB ? L_ADD : L_MUL;
+    int rc = suql_em_expr(m, x->l, lvl);
+    if (rc) return rc;
+    gn_buf_printf(m->out, " %s ", suql_op_text(x->op));
+    if ((rc = suql_em_expr(m, x->r, lvl + 1))) return rc;
+    m->lvl = lvl;
+    return 0;
+}
+
+static int cast(suql_emitter *m, const suql_expr *x)
+{
+    gn_buf *b = m->out;
+    const suql_expr *v = x->l;
+    int rc;
+    if (x->array) return suql_em_expr(m, v, L_ATOM);   /* arrays stay JSON */
+    switch (x->type) {
+    case SUQL_T_INT:
+        gn_buf_puts(b, v->vtype == SUQL_VT_REAL ? "CAST(round(" : "CAST(");
+        rc = suql_em_expr(m, v, L_NONE);
+        gn_buf_puts(b, v->vtype == SUQL_VT_REAL ? ") AS INTEGER)" : " AS INTEGER)");
+        break;
+    case SUQL_T_REAL: case SUQL_T_NUMERIC: case SUQL_T_TEXT:
+        if (x->type == SUQL_T_TEXT && v->vtype == SUQL_VT_BOOL) {
+            gn_buf_puts(b, "CASE ");
+            rc = suql_em_expr(m, v, L_NONE);
+            gn_buf_puts(b, " WHEN 1 THEN 'true' WHEN 0 THEN 'false' END");
+            break;
+        }
+        gn_buf_puts(b, "CAST(");
+        rc = suql_em_expr(m, v, L_NONE);
+        gn_buf_puts(b, x->type == SUQL_T_TEXT ? " AS TEXT)" : " AS REAL)");
+        break;
+    case SUQL_T_BOOL:
+        if (v->vtype == SUQL_VT_BOOL) return suql_em_expr(m, v, L_ATOM);
+        if (v->vtype == SUQL_VT_INT || v->vtype == SUQL_VT_REAL) {
+            gn_buf_puts(b, "(");
+            rc = suql_em_expr(m, v, L_ADD);
+            gn_buf_puts(b, " <> 0)");
+            break;
+        }
+        gn_buf_puts(b, "CASE lower(trim(");
+        rc = suql_em_expr(m, v, L_NONE);
+        gn_buf_puts(b, ")) WHEN 'true' THEN 1 WHEN 't' THEN 1 WHEN 'yes' THEN 1 WHEN 'y' THEN 1 "
+                       "WHEN 'on' THEN 1 WHEN '1' THEN 1 WHEN 'false' THEN 0 WHEN 'f' THEN 0 "
+                       "WHEN 'no' THEN 0 WHEN 'n' THEN 0 WHEN 'off' THEN 0 WHEN '0' THEN 0 END");
+        break;
+    default:
+        gn_buf_puts(b, x->type == SUQL_T_DATE ? "date(" : x->type == SUQL_T_TIME ? "time(" : "datetime(");
+        rc = suql_em_expr(m, v, L_NONE);
+        gn_buf_putc(b, ')');
+        break;
+    }
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+static int case_(suql_emitter *m, const suql_expr *x)
+{
+    gn_buf_puts(m->out, "CASE");
+    int rc = 0;
+    if (x->l) {
+        gn_buf_putc(m->out, ' ');
+        if ((rc = suql_em_expr(m, x->l, L_NONE))) return rc;
+    }
+    for (int i = 0; i + 1 < x->nargs; i += 2) {
+        gn_buf_puts(m->out, " WHEN ");
+        if ((rc = suql_em_expr(m, x->args[i], L_NONE))) return rc;
+        gn_buf_puts(m->out, " THEN ");
+        if ((rc = suql_em_expr(m, x->args[i + 1], L_NONE))) return rc;
+    }
+    if (x->r) {
+        gn_buf_puts(m->out, " ELSE ");
+        if ((rc = suql_em_expr(m, x->r, L_NONE))) return rc;
+    }
+    gn_buf_puts(m->out, " END");
+    m->lvl = L_ATOM;
+    return 0;
+}
+
+static int subselect(suql_emitter *m, const char *before, const suql_select *s)
+{
+    gn_buf_puts(m->out, before);
+    gn_buf_putc(m->out, '(');
+    int rc = suql_em_select(m, s, NULL, 0);
+    gn_buf_putc(m->out, ')');
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+static int freetext(suql_emitter *m, const suql_expr *x)
+{
+    m->lvl = L_ATOM;
+    if (m->h->freetext) {
+        int rc = m->h->freetext(x, m->h->ud, m->out, m->e);
+        m->lvl = L_ATOM;
+        return rc;
+    }
+    if (x->nargs < 1) return suql_em_fail(m, x->pos, "malformed answer() or summary()");
+    gn_buf_puts(m->out, x->kind == SUQL_E_ANSWER ? "suql_answer(" : "suql_summary(");
+    int rc = suql_em_expr(m, x->args[0], L_NONE);
+    if (!rc && x->kind == SUQL_E_ANSWER && x->nargs > 1) {
+        gn_buf_puts(m->out, ", ");
+        rc = suql_em_expr(m, x->args[1], L_NONE);
+    }
+    gn_buf_putc(m->out, ')');
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+static int form_more(suql_emitter *m, const suql_expr *x)
+{
+    int rc;
+    switch (x->kind) {
+    case SUQL_E_IN: return in_list(m, x);
+    case SUQL_E_IN_SELECT:
+        if ((rc = suql_em_expr(m, x->l, L_ADD))) return rc;
+        rc = subselect(m, x->negated ? " NOT IN " : " IN ", x->sub);
+        m->lvl = L_EQ;
+        return rc;
+    case SUQL_E_BETWEEN: return between(m, x);
+    case SUQL_E_LIKE: return suql_em_binop(m, x->op, X(x->l), X(x->r));
+    case SUQL_E_ISNULL:
+        if ((rc = suql_em_expr(m, x->l, L_ADD))) return rc;
+        gn_buf_puts(m->out, x->negated ? " IS NOT NULL" : " IS NULL");
+        m->lvl = L_EQ;
+        return 0;
+    case SUQL_E_ANY: case SUQL_E_ALL: return suql_em_quantified(m, x);
+    case SUQL_E_ARRAY: return suql_em_json(m, x);
+    case SUQL_E_CAST: return cast(m, x);
+    case SUQL_E_CASE: return case_(m, x);
+    case SUQL_E_SUBQUERY: return subselect(m, "", x->sub);
+    case SUQL_E_EXISTS: return subselect(m, "EXISTS ", x->sub);
+    case SUQL_E_COALESCE:
+        if (x->nargs == 1) return suql_em_expr(m, x->args[0], L_ATOM);
+        gn_buf_puts(m->out, "coalesce(");
+        rc = suql_em_list(m, x->args, x->nargs);
+        gn_buf_putc(m->out, ')');
+        return rc;
+    case SUQL_E_STAR:
+        return suql_em_fail(m, x->pos, "* is only allowed in the select list");
+    default:
+        return suql_em_fail(m, x->pos, "cannot compile %s", suql_kind_name(x->kind));
+    }
+}
+
+static int form(suql_emitter *m, const suql_expr *x)
+{
+    int rc;
+    switch (x->kind) {
+    case SUQL_E_COLUMN: return column(m, x);
+    case SUQL_E_STRING: suql_emit_string(x->text, m->out); return 0;
+    case SUQL_E_INT: case SUQL_E_FLOAT: number(m, x); return 0;
+    case SUQL_E_BOOL: gn_buf_puts(m->out, x->ival ? "1" : "0"); return 0;
+    case SUQL_E_NULL: gn_buf_puts(m->out, "NULL"); return 0;
+    case SUQL_E_FUNC: return suql_em_func(m, x);
+    case SUQL_E_ANSWER: case SUQL_E_SUMMARY: return freetext(m, x);
+    case SUQL_E_NEG:
+        gn_buf_putc(m->out, '-');
+        rc = suql_em_expr(m, x->l, L_ATOM);
+        m->lvl = L_NEG;
+        return rc;
+    case SUQL_E_NOT:
+        gn_buf_puts(m->out, "NOT ");
+        rc = suql_em_expr(m, x->l, L_ADD);
+        m->lvl = L_NOT;
+        return rc;
+    case SUQL_E_ARITH: return arith(m, x);
+    case SUQL_E_CMP: return compare(m, x);
+    case SUQL_E_ARRAYOP: return suql_em_arrayop(m, x);
+    case SUQL_E_AND: return nary(m, x, " AND ", L_AND);
+    case SUQL_E_OR: return nary(m, x, " OR ", L_OR);
+    default: return form_more(m, x);
+    }
+}

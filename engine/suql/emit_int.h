@@ -1,0 +1,80 @@
+/*
+ * emit_int.h — what the emitter's files share (emit.c: expressions;
+ * emit_select.c: statements; emit_array.c: arrays, ANY/ALL and mapped
+ * literals; emit_func.c: the function allow-list).  Not a public header.
+ *
+ * Parentheses: every form records how loosely it binds in SQLite's
+ * grammar (m->lvl, one of the L_* levels); suql_em_expr wraps a form in
+ * parentheses when it binds more loosely than its position needs.  The
+ * levels are SQLite's, not PostgreSQL's: `||` binds tightest there, and
+ * `<` binds tighter than `=`, so operands of comparisons are wrapped
+ * whenever they are themselves comparisons.
+ */
+#ifndef GENIE_SUQL_EMIT_INT_H
+#define GENIE_SUQL_EMIT_INT_H
+
+#include "suql/emit.h"
+
+enum {
+    L_NONE, L_OR, L_AND, L_NOT, L_EQ, L_REL, L_ADD, L_MUL, L_CAT, L_NEG, L_ATOM = 20
+};
+
+/* The SELECT being emitted: where each target landed in the output. */
+typedef struct suql_em_sel {
+    const suql_select *s;
+    int *tpos;                       /* 1-based output position per target */
+} suql_em_sel;
+
+typedef struct suql_emitter {
+    const suql_query *q;
+    const suql_emit_hooks *h;        /* never NULL (an empty set instead) */
+    gn_buf *out;
+    gn_err *e;
+    int lvl;                         /* binding level of the last form */
+    suql_em_sel *sel;                /* NULL outside a SELECT */
+} suql_emitter;
+
+/* An operand: an expression, or fixed SQL of ours (json_each's "value"). */
+typedef struct suql_opnd {
+    const suql_expr *x;
+    const char *raw;
+} suql_opnd;
+
+/* A set of SQL values for IN lists, deduplicated by their SQL text. */
+typedef struct suql_valset {
+    gn_buf sql;                      /* "'a', 'b'" */
+    char **items;
+    int n;
+} suql_valset;
+
+/* emit.c */
+int suql_em_expr(suql_emitter *m, const suql_expr *x, int min);
+int suql_em_list(suql_emitter *m, suql_expr *const *v, int n);
+int suql_em_opnd(suql_emitter *m, suql_opnd o, int min);
+/* L OP R for a comparison or LIKE operator, PostgreSQL semantics. */
+int suql_em_binop(suql_emitter *m, suql_op op, suql_opnd l, suql_opnd r);
+/* The SQL of column INDEX of FROM item F (merged by JOIN when not NULL). */
+void suql_em_item_column(gn_buf *b, const suql_from *f, int index, const suql_from *join);
+
+/* emit_select.c: S as a SELECT; NAMES[NNAMES] rename its first outputs. */
+int suql_em_select(suql_emitter *m, const suql_select *s, const char *const *names, int nnames);
+int suql_em_fail(suql_emitter *m, int pos, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* emit_array.c */
+int suql_em_quantified(suql_emitter *m, const suql_expr *x);     /* ANY ALL */
+int suql_em_arrayop(suql_emitter *m, const suql_expr *x);        /* @> <@ && */
+/* CMP or IN with a string literal and a column, through map_literal:
+ * 1 when emitted, 0 when the caller emits the plain form, or an error
+ * as a negative GN code. */
+int suql_em_mapped_cmp(suql_emitter *m, const suql_expr *x);
+/* json_array(...) for ARRAY[...], json(x) for another array value. */
+int suql_em_json(suql_emitter *m, const suql_expr *x);
+void suql_valset_init(suql_valset *v);
+void suql_valset_release(suql_valset *v);
+void suql_valset_add(suql_valset *v, const char *sql);
+
+/* emit_func.c */
+int suql_em_func(suql_emitter *m, const suql_expr *x);
+
+#endif

@@ -121,6 +121,14 @@ static memo *memo_add(suql_ft *ft, const char *key, const char *text, int yes, i
     return m;
 }
 
+int suql_ft_known(suql_ft *ft, const suql_ft_req *r)
+{
+    if (!r->value) return 1;
+    char key[65];
+    key_of(r, key);
+    return memo_find(ft, key) != NULL;
+}
+
 /* ---- passages ---------------------------------------------------------------- */
 
 typedef struct { char **v; int n; } texts;

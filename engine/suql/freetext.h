@@ -77,6 +77,9 @@ void suql_ft_free(suql_ft *ft);
  * Returns 0, or GN_EUSAGE for a malformed request. */
 int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e);
 
+/* Is R's result already known (memoized)?  A NULL value counts as known. */
+int suql_ft_known(suql_ft *ft, const suql_ft_req *r);
+
 /* Is the filter `answer(...) OP RHS` one VERIFY can decide (RHS 'Yes' or
  * 'No', any case, OP = or <>)? */
 int suql_ft_verifiable(const char *op, const char *rhs_text);

@@ -1,0 +1,568 @@
+/*
+ * engine.c — the SUQL engine: lifecycle, the SQLite functions behind
+ * answer() and summary(), the emit hooks, plain and per-row runs, and the
+ * dispatch between the three modes (see engine.h).
+ *
+ * The select list's answer()/summary() are computed for the rows returned
+ * only, and concurrently: the final statement runs twice when it can, a
+ * first pass in which the SQLite functions merely queue their requests
+ * (returning NULL), then one concurrent batch, then the real pass in which
+ * every function finds its value in the memo.  The first pass is skipped
+ * when free text decides which rows come back (WHERE or ORDER BY of a
+ * per-row run), since NULLs there would pick other rows; the functions
+ * then compute on demand, one at a time.
+ *
+ * Rejected: letting SQLite call the LLM for every row of a scan (the
+ * reference implementation's failure: millions of calls for one query);
+ * running answer() outside SQLite and joining results back in C (the SQL
+ * around it — casts, CASE, ORDER BY — would have to be reimplemented).
+ */
+#include "engine_int.h"
+
+#include "util/xmem.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* ---- budget and evaluation ------------------------------------------------ */
+
+int suql_eval(suql_engine *en, suql_ft_req *reqs, int n, gn_err *e)
+{
+    int need = 0;
+    for (int i = 0; i < n; i++) need += !suql_ft_known(en->ft, &reqs[i]);
+    if (en->used + need > en->budget) {
+        if (en->st) en->st->budget_hit = 1;
+        return gn_err_set(e, GN_ELIMIT, "the free-text budget of %d evaluations is spent",
+                          en->budget);
+    }
+    suql_ft_stats a, b;
+    suql_ft_get_stats(en->ft, &a);
+    double t0 = now_ms();
+    int rc = suql_ft_run(en->ft, reqs, n, e);
+    suql_ft_get_stats(en->ft, &b);
+    en->used += need;
+    if (en->st) {
+        en->st->ms_llm += b.llm_calls > a.llm_calls ? now_ms() - t0 : 0;
+        en->st->evaluations += need;
+        en->st->llm_calls += b.llm_calls - a.llm_calls;
+        en->st->memo_hits += b.memo_hits - a.memo_hits;
+        en->st->offline += b.offline - a.offline;
+        en->st->failures += b.failures - a.failures;
+    }
+    return rc;
+}
+
+/* ---- the SQLite functions ---------------------------------------------------- */
+
+static const char *arg_text(sqlite3_value *v)
+{
+    return sqlite3_value_type(v) == SQLITE_NULL ? NULL : (const char *)sqlite3_value_text(v);
+}
+
+static void queue_req(suql_engine *en, const suql_ft_req *r)
+{
+    if (en->nqueue == en->capqueue) {
+        en->capqueue = en->capqueue ? en->capqueue * 2 : 16;
+        en->queue = xrealloc(en->queue, sizeof *en->queue * (size_t)en->capqueue);
+    }
+    suql_ft_req *q = &en->queue[en->nqueue++];
+    memset(q, 0, sizeof *q);
+    q->kind = r->kind;
+    q->field = r->field ? xstrdup(r->field) : NULL;
+    q->value = r->value ? xstrdup(r->value) : NULL;
+    q->question = r->question ? xstrdup(r->question) : NULL;
+    q->type_hint = r->type_hint ? xstrdup(r->type_hint) : NULL;
+}
+
+static void free_queue(suql_engine *en)
+{
+    for (int i = 0; i < en->nqueue; i++) {
+        free((char *)en->queue[i].field);
+        free((char *)en->queue[i].value);
+        free((char *)en->queue[i].question);
+        free((char *)en->queue[i].type_hint);
+    }
+    en->nqueue = 0;
+}
+
+static void fn_common(sqlite3_context *cx, suql_ft_req *r)
+{
+    suql_engine *en = sqlite3_user_data(cx);
+    if (!r->value) {
+        sqlite3_result_null(cx);
+        return;
+    }
+    if (en->collect) {
+        queue_req(en, r);
+        sqlite3_result_null(cx);
+        return;
+    }
+    gn_err e;
+    int rc = suql_eval(en, r, 1, &e);
+    if (rc == GN_ELIMIT) {
+        sqlite3_result_null(cx);             /* the note says why */
+        return;
+    }
+    if (rc || r->status) {
+        en->ferr = rc ? e : r->err;
+        en->ferr_set = 1;
+        sqlite3_result_error(cx, en->ferr.msg, -1);
+        return;
+    }
+    if (r->text) sqlite3_result_text(cx, r->text, -1, SQLITE_TRANSIENT);
+    else sqlite3_result_null(cx);
+}
+
+/* suql_answer(value, question, field, hint) */
+static void fn_answer(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+    suql_ft_req r = { .kind = SUQL_FT_ANSWER, .value = arg_text(argv[0]),
+                      .question = arg_text(argv[1]) };
+    r.field = argc > 2 ? arg_text(argv[2]) : NULL;
+    r.type_hint = argc > 3 ? arg_text(argv[3]) : NULL;
+    if (!r.question) {
+        sqlite3_result_error(cx, "answer(): the question is NULL", -1);
+        return;
+    }
+    fn_common(cx, &r);
+}
+
+/* suql_summary(value, field) */
+static void fn_summary(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+    suql_ft_req r = { .kind = SUQL_FT_SUMMARY, .value = arg_text(argv[0]) };
+    r.field = argc > 1 ? arg_text(argv[1]) : NULL;
+    fn_common(cx, &r);
+}
+
+/* ---- emit hooks ----------------------------------------------------------------- */
+
+static int is_vocab(const st_column *c)
+{
+    return c && (c->nenum > 0 || (c->is_array && !c->free_text && !strcmp(c->type, "text")));
+}
+
+static int map_literal(const suql_expr *col, const char *lit, void *ud, const char *const **vals,
+                       int *n, gn_err *e)
+{
+    suql_engine *en = ud;
+    const st_column *c = col->rcol;
+    const st_table *t = col->rtab;
+    if (!t || !is_vocab(c)) return 0;
+    suql_mapping m;
+    if (en->explain) {
+        if (!suql_classify_known(en->cls, t, c, lit, &m)) return 0;
+    } else {
+        int rc = suql_classify(en->cls, t, c, lit, &m, e);
+        if (rc) return -rc;
+    }
+    if (m.exact) return 0;
+    *vals = m.values;
+    *n = m.nvalues;
+    return 1;
+}
+
+static const char *hint_of(const suql_engine *en, const suql_expr *x)
+{
+    for (int i = 0; i < en->nhints; i++)
+        if (en->hints[i].node == x) return en->hints[i].hint;
+    return NULL;
+}
+
+/* answer(a, q) → suql_answer(a, q, 'field', hint); summary(a) →
+ * suql_summary(a, 'field'). */
+static int freetext_call(const suql_expr *x, void *ud, gn_buf *out, gn_err *e)
+{
+    suql_engine *en = ud;
+    suql_emit_hooks h;
+    const suql_expr *arg = x->args[0];
+    const char *field = arg->kind == SUQL_E_COLUMN ? arg->name : "text";
+    gn_buf_puts(out, x->kind == SUQL_E_ANSWER ? "suql_answer(" : "suql_summary(");
+    int rc = suql_emit_expr(NULL, arg, suql_hooks_calls(en, &h), out, e);
+    if (rc) return rc;
+    if (x->kind == SUQL_E_ANSWER) {
+        gn_buf_puts(out, ", ");
+        rc = suql_emit_expr(NULL, x->args[1], &h, out, e);
+        if (rc) return rc;
+    }
+    gn_buf_puts(out, ", ");
+    suql_emit_string(field, out);
+    if (x->kind == SUQL_E_ANSWER) {
+        const char *hint = hint_of(en, x);
+        gn_buf_puts(out, ", ");
+        if (hint) suql_emit_string(hint, out);
+        else gn_buf_puts(out, "NULL");
+    }
+    gn_buf_putc(out, ')');
+    return 0;
+}
+
+static int freetext_literal(const suql_expr *x, void *ud, gn_buf *out, gn_err *e)
+{
+    suql_engine *en = ud;
+    for (int i = 0; i < en->nvals; i++)
+        if (en->vals[i].node == x) {
+            if (en->vals[i].text) suql_emit_string(en->vals[i].text, out);
+            else gn_buf_puts(out, "NULL");
+            return 0;
+        }
+    return freetext_call(x, ud, out, e);
+}
+
+const suql_emit_hooks *suql_hooks_calls(suql_engine *en, suql_emit_hooks *h)
+{
+    h->freetext = freetext_call;
+    h->map_literal = map_literal;
+    h->ud = en;
+    return h;
+}
+
+const suql_emit_hooks *suql_hooks_literals(suql_engine *en, suql_emit_hooks *h)
+{
+    h->freetext = freetext_literal;
+    h->map_literal = map_literal;
+    h->ud = en;
+    return h;
+}
+
+/* ---- type hints ------------------------------------------------------------------ */
+
+static const char *cast_hint(suql_cast_type t)
+{
+    switch (t) {
+    case SUQL_T_INT: return "Reply with a whole number only.";
+    case SUQL_T_REAL:
+    case SUQL_T_NUMERIC: return "Reply with a number only.";
+    case SUQL_T_BOOL: return "Reply with Yes or No only.";
+    case SUQL_T_DATE: return "Reply with a date as YYYY-MM-DD only.";
+    case SUQL_T_TIME: return "Reply with a time as HH:MM (24-hour) only.";
+    case SUQL_T_TIMESTAMP: return "Reply with a date and time as YYYY-MM-DD HH:MM only.";
+    default: return NULL;
+    }
+}
+
+static void hints_expr(suql_engine *en, const suql_expr *x);
+
+static void hints_select(suql_engine *en, const suql_select *s)
+{
+    if (!s) return;
+    for (int i = 0; i < s->nctes; i++) hints_select(en, s->ctes[i].select);
+    for (int i = 0; i < s->ntargets; i++) hints_expr(en, s->targets[i].expr);
+    hints_expr(en, s->where);
+    hints_expr(en, s->having);
+    for (int i = 0; i < s->ngroup; i++) hints_expr(en, s->group[i]);
+    for (int i = 0; i < s->norder; i++) hints_expr(en, s->order[i].expr);
+}
+
+static void hints_expr(suql_engine *en, const suql_expr *x)
+{
+    if (!x) return;
+    if (x->kind == SUQL_E_CAST && x->l && x->l->kind == SUQL_E_ANSWER && cast_hint(x->type)) {
+        en->hints = xrealloc(en->hints, sizeof *en->hints * (size_t)(en->nhints + 1));
+        en->hints[en->nhints++] = (node_hint){ x->l, cast_hint(x->type) };
+    }
+    hints_expr(en, x->l);
+    hints_expr(en, x->r);
+    for (int i = 0; i < x->nargs; i++) hints_expr(en, x->args[i]);
+    hints_select(en, x->sub);
+}
+
+void suql_collect_hints(suql_engine *en, const suql_select *sel)
+{
+    en->nhints = 0;
+    hints_select(en, sel);
+}
+
+/* ---- running SQL ------------------------------------------------------------------- */
+
+static int step_error(suql_engine *en, const char *sql, gn_err *e)
+{
+    (void)sql;
+    if (en->ferr_set) {
+        *e = en->ferr;
+        return e->code;
+    }
+    return st_dberr(en->cfg.db, e, "running the query");
+}
+
+int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res, gn_err *e)
+{
+    sqlite3_stmt *st;
+    en->ferr_set = 0;
+    if (sqlite3_prepare_v2(en->cfg.db, sql, -1, &st, NULL) != SQLITE_OK)
+        return st_dberr(en->cfg.db, e, "compiling the query");
+    int rc;
+    if (collect) {
+        en->collect = 1;
+        free_queue(en);
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {}
+        en->collect = 0;
+        if (rc != SQLITE_DONE) {
+            sqlite3_finalize(st);
+            return step_error(en, sql, e);
+        }
+        if (en->nqueue) {
+            gn_err qe;
+            int qrc = suql_eval(en, en->queue, en->nqueue, &qe);
+            (void)qrc;      /* over budget: the real pass computes what fits */
+        }
+        free_queue(en);
+        sqlite3_reset(st);
+    }
+    int nc = sqlite3_column_count(st);
+    const char **names = xcalloc((size_t)nc + 1, sizeof *names);
+    for (int i = 0; i < nc; i++) names[i] = sqlite3_column_name(st, i);
+    suql_result_init(res, names, nc);
+    free(names);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        suql_cell *row = suql_result_add_row(res);
+        for (int i = 0; i < nc; i++) {
+            switch (sqlite3_column_type(st, i)) {
+            case SQLITE_INTEGER: suql_cell_set_int(&row[i], sqlite3_column_int64(st, i)); break;
+            case SQLITE_FLOAT: suql_cell_set_real(&row[i], sqlite3_column_double(st, i)); break;
+            case SQLITE_NULL: break;
+            default: suql_cell_set_text(&row[i], (const char *)sqlite3_column_text(st, i));
+            }
+        }
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return step_error(en, sql, e);
+    return 0;
+}
+
+/* ---- shapes of a query -------------------------------------------------------------- */
+
+static int has_aggregate(const suql_expr *x)
+{
+    if (!x) return 0;
+    if (x->kind == SUQL_E_FUNC && suql_func_is_aggregate(x->name)) return 1;
+    if (has_aggregate(x->l) || has_aggregate(x->r)) return 1;
+    for (int i = 0; i < x->nargs; i++)
+        if (has_aggregate(x->args[i])) return 1;
+    return 0;
+}
+
+int suql_aggregates(const suql_select *sel)
+{
+    if (sel->distinct || sel->ngroup || sel->having) return 1;
+    for (int i = 0; i < sel->ntargets; i++)
+        if (has_aggregate(sel->targets[i].expr)) return 1;
+    return 0;
+}
+
+static long const_int(const suql_expr *x)
+{
+    return x && x->kind == SUQL_E_INT && x->ival >= 0 ? (long)x->ival : -1;
+}
+
+long suql_rows_wanted(const suql_select *sel)
+{
+    long l = const_int(sel->limit);
+    if (l < 0 || suql_aggregates(sel)) return -1;
+    long o = sel->offset ? const_int(sel->offset) : 0;
+    return o < 0 ? -1 : l + o;
+}
+
+int suql_budget_for(const suql_engine *en, const suql_select *sel)
+{
+    if (en->cfg.budget > 0) return en->cfg.budget;
+    long want = suql_rows_wanted(sel);
+    if (want < 0) return SUQL_BUDGET_NOLIMIT;
+    long b = want * SUQL_BUDGET_PER_ROW;
+    return b < SUQL_BUDGET_MIN ? SUQL_BUDGET_MIN : b > 100000 ? 100000 : (int)b;
+}
+
+static int order_has_freetext(const suql_select *sel)
+{
+    for (int i = 0; i < sel->norder; i++)
+        if (suql_is_freetext(sel->order[i].expr)) return 1;
+    return 0;
+}
+
+/* ---- lifecycle ----------------------------------------------------------------------- */
+
+int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
+{
+    *out = NULL;
+    suql_engine *en = xcalloc(1, sizeof *en);
+    en->cfg = *cfg;
+    if (en->cfg.window <= 0) en->cfg.window = SUQL_WINDOW;
+    suql_ft_config fc = { .em = cfg->em, .client = cfg->client, .answer_tpl = cfg->answer_tpl,
+                          .verify_tpl = cfg->verify_tpl, .summary_tpl = cfg->summary_tpl,
+                          .offline_threshold = cfg->offline_threshold };
+    en->ft = suql_ft_new(&fc);
+    en->cls = suql_classifier_new(cfg->db, cfg->em, cfg->client, cfg->client ? cfg->classify_tpl : NULL);
+    int flags = SQLITE_UTF8;
+    if (sqlite3_create_function(cfg->db, "suql_answer", -1, flags, en, fn_answer, NULL, NULL) ||
+        sqlite3_create_function(cfg->db, "suql_summary", -1, flags, en, fn_summary, NULL, NULL)) {
+        int rc = st_dberr(cfg->db, e, "registering the SUQL functions");
+        suql_engine_free(en);
+        return rc;
+    }
+    suql_register_functions(cfg->db);
+    *out = en;
+    return 0;
+}
+
+void suql_engine_free(suql_engine *en)
+{
+    if (!en) return;
+    free_queue(en);
+    free(en->queue);
+    free(en->vals);
+    free(en->hints);
+    suql_classifier_free(en->cls);
+    suql_ft_free(en->ft);
+    free(en);
+}
+
+/* ---- runs ------------------------------------------------------------------------------ */
+
+static int prepare(suql_engine *en, const char *text, suql_query **q, gn_err *e)
+{
+    int rc = suql_parse(text, q, e);
+    if (!rc) rc = suql_analyze(*q, en->cfg.schema, e);
+    if (rc) {
+        suql_query_free(*q);
+        *q = NULL;
+    }
+    return rc;
+}
+
+static int run_whole(suql_engine *en, suql_query *q, int collect, suql_result *res, gn_err *e)
+{
+    suql_emit_hooks h;
+    gn_buf sql;
+    gn_buf_init(&sql);
+    int rc = suql_emit_select(q, q->select, suql_hooks_calls(en, &h), &sql, e);
+    if (!rc) rc = suql_run_sql(en, sql.data, collect, res, e);
+    gn_buf_release(&sql);
+    return rc;
+}
+
+int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_stats *stats,
+                 gn_err *e)
+{
+    suql_run_stats local;
+    suql_run_stats *st = stats ? stats : &local;
+    memset(st, 0, sizeof *st);
+    memset(res, 0, sizeof *res);
+    double t0 = now_ms();
+    suql_query *q;
+    int rc = prepare(en, text, &q, e);
+    if (rc) return rc;
+    suql_select *sel = q->select;
+    en->st = st;
+    en->explain = 0;
+    en->used = 0;
+    en->budget = st->budget = suql_budget_for(en, sel);
+    suql_collect_hints(en, sel);
+    const char *alias = NULL;
+    const st_table *t = suql_single_table(sel, &alias);
+    int where_ft = sel->where && suql_is_freetext(sel->where);
+    int targets_ft = 0;
+    for (int i = 0; i < sel->ntargets; i++) targets_ft |= suql_is_freetext(sel->targets[i].expr);
+    if (!where_ft && t && targets_ft && !order_has_freetext(sel) && !sel->nctes) {
+        st->mode = "plain";
+        rc = suql_run_final(en, q, sel, t, alias ? alias : t->name, NULL, 0, 0, res, e);
+    } else if (!where_ft) {
+        st->mode = "plain";
+        rc = run_whole(en, q, !order_has_freetext(sel), res, e);
+    } else if (t && !sel->nctes && !order_has_freetext(sel)) {
+        st->mode = "optimized";
+        rc = suql_run_optimized(en, q, sel, t, alias, res, NULL, e);
+    } else {
+        st->mode = "per-row";
+        rc = run_whole(en, q, 0, res, e);
+    }
+    if (!rc) {
+        st->rows = res->nrows;
+        if (st->budget_hit && !res->note)
+            res->note = xasprintf("the free-text budget of %d evaluations ran out: %s", st->budget,
+                                  !strcmp(st->mode, "optimized")
+                                      ? "there may be more matching rows than shown"
+                                      : "some answer() or summary() values are missing (NULL)");
+    } else {
+        suql_result_release(res);
+    }
+    st->ms_total = now_ms() - t0;
+    en->st = NULL;
+    suql_query_free(q);
+    return rc;
+}
+
+int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
+{
+    suql_query *q;
+    int rc = prepare(en, text, &q, e);
+    if (rc) return rc;
+    suql_select *sel = q->select;
+    suql_run_stats st;
+    memset(&st, 0, sizeof st);
+    en->st = &st;
+    en->explain = 1;
+    en->used = 0;
+    en->budget = suql_budget_for(en, sel);
+    suql_collect_hints(en, sel);
+    gn_buf_puts(out, "query:  ");
+    suql_print(q, out);
+    gn_buf_putc(out, '\n');
+    const char *alias = NULL;
+    const st_table *t = suql_single_table(sel, &alias);
+    int where_ft = sel->where && suql_is_freetext(sel->where);
+    suql_emit_hooks h;
+    if (!where_ft) {
+        gn_buf_puts(out, "mode:   plain (no free text in WHERE): the query runs in SQLite\nsql:    ");
+        rc = suql_emit_select(q, sel, suql_hooks_calls(en, &h), out, e);
+        gn_buf_putc(out, '\n');
+    } else if (t && !sel->nctes && !order_has_freetext(sel)) {
+        gn_buf_printf(out, "mode:   optimized (one table, %s, free-text filters in WHERE)\n", t->name);
+        suql_result dummy;
+        memset(&dummy, 0, sizeof dummy);
+        rc = suql_run_optimized(en, q, sel, t, alias, &dummy, out, e);
+        suql_result_release(&dummy);
+    } else {
+        gn_buf_puts(out, "mode:   per-row (free text the optimizer does not plan): answer() and "
+                         "summary() evaluated row by row, memoized and budgeted\nsql:    ");
+        rc = suql_emit_select(q, sel, suql_hooks_calls(en, &h), out, e);
+        gn_buf_putc(out, '\n');
+    }
+    long want = suql_rows_wanted(sel);
+    int nft = 0;
+    for (int i = 0; i < sel->ntargets; i++) nft += suql_is_freetext(sel->targets[i].expr);
+    if (!rc) {
+        gn_buf_printf(out, "budget: %d free-text evaluations", en->budget);
+        if (nft && want >= 0)
+            gn_buf_printf(out, "; the select list adds at most %ld x %d", want, nft);
+        gn_buf_putc(out, '\n');
+    }
+    en->st = NULL;
+    en->explain = 0;
+    suql_query_free(q);
+    return rc;
+}
+
+void suql_stats_print(const suql_run_stats *s, gn_buf *out)
+{
+    gn_buf_printf(out, "mode:        %s\n", s->mode ? s->mode : "?");
+    if (s->conjuncts) gn_buf_printf(out, "conjuncts:   %ld\n", s->conjuncts);
+    if (s->candidates || s->checked)
+        gn_buf_printf(out, "candidates:  %ld, checked %ld, passed %ld\n", s->candidates, s->checked,
+                      s->passed);
+    gn_buf_printf(out, "rows:        %ld\n", s->rows);
+    gn_buf_printf(out, "free text:   %ld evaluations of %d allowed%s (%ld LLM calls, %ld memo hits, "
+                  "%ld offline, %ld failed)\n", s->evaluations, s->budget,
+                  s->budget_hit ? ", budget reached" : "", s->llm_calls, s->memo_hits, s->offline,
+                  s->failures);
+    gn_buf_printf(out, "time:        %.1f ms total, %.1f ms waiting for the LLM, %.1f ms engine\n",
+                  s->ms_total, s->ms_llm, s->ms_total - s->ms_llm > 0 ? s->ms_total - s->ms_llm : 0);
+}

@@ -1,0 +1,92 @@
+/*
+ * engine.h — running SUQL queries: plan, optimize, execute, explain.
+ *
+ * A query is parsed (parse.h), its names resolved (analyze.h), and then run
+ * one of three ways, the plan `--explain` shows:
+ *
+ *   plain      no free text in WHERE: the whole query in SQLite; answer()
+ *              and summary() in the select list are computed for the rows
+ *              returned only, concurrently, before the final SELECT reads
+ *              them from the memo.
+ *   optimized  one base table with free-text filters in WHERE: the WHERE
+ *              clause in DNF; per conjunct the structured atoms select the
+ *              candidate rows in SQLite (in ORDER BY order when there is
+ *              one, else ranked by the retrieval index's aggregated
+ *              similarity to the conjunct's questions); the free-text atoms
+ *              are then checked candidate by candidate, a window at a time
+ *              and concurrently, until the rows LIMIT (plus OFFSET) asks
+ *              for are known or the budget is spent; the final SELECT runs
+ *              over the rows that passed.
+ *   per-row    anything else with free text (joins, subqueries, free text
+ *              inside aggregates): the query as written in SQLite, answer()
+ *              and summary() evaluated row by row through SQLite functions,
+ *              still memoized and budgeted.
+ *
+ * The budget bounds the free-text evaluations (LLM calls, or offline
+ * computations) of one query; when it runs out the result carries a note
+ * saying so and how far it got, never a silent truncation.
+ */
+#ifndef GENIE_SUQL_ENGINE_H
+#define GENIE_SUQL_ENGINE_H
+
+#include "llm/client.h"
+#include "llm/template.h"
+#include "retrieval/index.h"
+#include "store/kb.h"
+#include "suql/result.h"
+
+/* Candidates checked at once when the client gives no better number. */
+#define SUQL_WINDOW 8
+/* Default budget: SUQL_BUDGET_PER_ROW evaluations per row asked for by
+ * LIMIT (+ OFFSET), at least SUQL_BUDGET_MIN; SUQL_BUDGET_NOLIMIT when the
+ * query has no LIMIT. */
+#define SUQL_BUDGET_PER_ROW 10
+#define SUQL_BUDGET_MIN 40
+#define SUQL_BUDGET_NOLIMIT 200
+
+typedef struct suql_engine suql_engine;
+
+typedef struct suql_engine_config {
+    sqlite3 *db;                 /* the knowledge base, guarded (st_guard) */
+    const st_schema *schema;
+    rt_index *ix;                /* may be NULL: candidates stay in SQL order */
+    rt_embedder *em;             /* required (passages, offline, CLASSIFY) */
+    llm_client *client;          /* NULL: offline */
+    const llm_tpl *answer_tpl, *verify_tpl, *summary_tpl, *classify_tpl;
+    double offline_threshold;    /* <= 0: the default */
+    int budget;                  /* evaluations per query; 0: the default */
+    int window;                  /* 0: SUQL_WINDOW */
+} suql_engine_config;
+
+/* What one run did (for --explain --analyze and the UI). */
+typedef struct suql_run_stats {
+    const char *mode;            /* "plain", "optimized", "per-row" */
+    long conjuncts, candidates, checked, passed, rows;
+    long evaluations, llm_calls, memo_hits, offline, failures;
+    int budget, budget_hit;
+    double ms_total, ms_llm;     /* wall time; time waiting for the LLM */
+} suql_run_stats;
+
+/* A new engine; borrowed pointers must outlive it.  Registers the SQLite
+ * functions suql_answer and suql_summary on the connection.  Returns 0 or
+ * GN_EDB. */
+int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e);
+void suql_engine_free(suql_engine *en);
+
+/* Run TEXT into RES (initialized here; caller releases); STATS (may be
+ * NULL) gets what the run did.  Returns 0, or the error of parsing,
+ * analysis (with the position), SQLite, or an LLM failure that left a
+ * filter undecided (GN_ENET...). */
+int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_stats *stats,
+                 gn_err *e);
+
+/* Append the plan of TEXT to OUT without calling any LLM: the normalized
+ * query, the mode, the DNF, the SQL of each conjunct with its candidate
+ * count, the retrieval step, the enum mappings already known, the
+ * verification order, the budget and an upper bound on LLM calls. */
+int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e);
+
+/* Append the --analyze report of STATS to OUT. */
+void suql_stats_print(const suql_run_stats *stats, gn_buf *out);
+
+#endif

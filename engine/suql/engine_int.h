@@ -1,0 +1,92 @@
+/*
+ * engine_int.h — internals shared by the engine's files: engine.c
+ * (lifecycle, SQLite functions, emit hooks, plain and per-row runs),
+ * optimize.c (the optimized run) and explain.c.  Not a public header.
+ */
+#ifndef GENIE_SUQL_ENGINE_INT_H
+#define GENIE_SUQL_ENGINE_INT_H
+
+#include "suql/analyze.h"
+#include "suql/classify.h"
+#include "suql/dnf.h"
+#include "suql/emit.h"
+#include "suql/engine.h"
+#include "suql/freetext.h"
+#include "suql/parse.h"
+
+/* A value computed for one answer()/summary() node for the current row,
+ * substituted into SQL as a literal by the "literal" emit hook. */
+typedef struct node_value {
+    const suql_expr *node;
+    const char *text;             /* NULL: SQL NULL */
+} node_value;
+
+/* A type hint for an answer() under a cast. */
+typedef struct node_hint {
+    const suql_expr *node;
+    const char *hint;
+} node_hint;
+
+struct suql_engine {
+    suql_engine_config cfg;
+    suql_ft *ft;
+    suql_classifier *cls;
+    /* the current run */
+    suql_run_stats *st;
+    int budget, used;
+    int explain;                  /* CLASSIFY: known mappings only */
+    int collect;                  /* SQLite functions queue requests */
+    suql_ft_req *queue;           /* collected requests (strings owned) */
+    int nqueue, capqueue;
+    node_value *vals;             /* literal hook: values of the row */
+    int nvals;
+    node_hint *hints;
+    int nhints;
+    gn_err ferr;                  /* an error inside a SQLite function */
+    int ferr_set;
+};
+
+/* Emit hooks: CLASSIFY for literals; answer()/summary() as calls of the
+ * SQLite functions (engine.c). */
+extern const suql_emit_hooks *suql_hooks_calls(suql_engine *en, suql_emit_hooks *h);
+/* The same, but answer()/summary() nodes found in en->vals are literals. */
+extern const suql_emit_hooks *suql_hooks_literals(suql_engine *en, suql_emit_hooks *h);
+
+/* Record the type hints of answer() nodes under casts in SEL. */
+void suql_collect_hints(suql_engine *en, const suql_select *sel);
+
+/* Run SQL (one SELECT) into RES, naming the columns after the statement's.
+ * With COLLECT, a first pass only queues the free-text requests of the
+ * rows, which then run concurrently before the real pass. */
+int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res, gn_err *e);
+
+/* Evaluate REQS[N] within the budget: 0 and the statuses in the requests,
+ * or GN_ELIMIT when the budget does not allow them all (nothing run). */
+int suql_eval(suql_engine *en, suql_ft_req *reqs, int n, gn_err *e);
+
+/* The optimized run of SEL over table T (alias ALIAS) (optimize.c).  PLAN
+ * (may be NULL) gets the explanation instead of running when en->explain. */
+int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
+                       const char *alias, suql_result *res, gn_buf *plan, gn_err *e);
+
+/* The final statement over table T (alias A): SEL with WHERE replaced by
+ * _id IN (IDS) when IDS is given (else SEL's own WHERE), in the order of
+ * IDS when KEEP_ORDER and SEL has no ORDER BY.  Without aggregates the
+ * rows are chosen first by a statement without free text, so answer()
+ * and summary() run for the rows returned only.  Then run with the
+ * collect pass (optimize.c). */
+int suql_run_final(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
+                   const char *a, const int64_t *ids, long nids, int keep_order,
+                   suql_result *res, gn_err *e);
+
+/* Does SEL aggregate (GROUP BY, HAVING, DISTINCT, or an aggregate call in
+ * the select list), so that LIMIT does not bound the rows needed? */
+int suql_aggregates(const suql_select *sel);
+
+/* The evaluations budget of SEL. */
+int suql_budget_for(const suql_engine *en, const suql_select *sel);
+
+/* LIMIT + OFFSET of SEL when both are constants, else -1. */
+long suql_rows_wanted(const suql_select *sel);
+
+#endif

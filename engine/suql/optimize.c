@@ -1,0 +1,551 @@
+/*
+ * optimize.c — the optimized run: structured filters first, free text last
+ * and only as much as LIMIT needs (see engine.h).
+ *
+ * Per conjunct of the WHERE clause's DNF:
+ *   1. candidates: SELECT _id with the conjunct's structured atoms (enum
+ *      literals mapped by CLASSIFY), in ORDER BY order when the query has
+ *      one;
+ *   2. order: without ORDER BY, the candidates ranked by the retrieval
+ *      index's aggregated similarity to the conjunct's answer() questions
+ *      (most likely first), the unranked ones after in SQL order;
+ *   3. checks: a window of candidates at a time, all their free-text atoms
+ *      at once (concurrently): `answer(col, q) = 'Yes'` and its negations
+ *      by the verify prompt, any other atom by computing its answer() and
+ *      summary() values and letting SQLite evaluate the atom with them;
+ *      windows stop when the conjunct has LIMIT (+ OFFSET) passing rows, or
+ *      the budget is spent.
+ * Then one final SELECT over the rows that passed, as the query wrote it
+ * but for WHERE (and, without ORDER BY, in the order they were found).
+ *
+ * With ORDER BY each conjunct needs its own first LIMIT rows (the union's
+ * first rows may come from any); without it the union's first rows do, so
+ * the search stops as soon as LIMIT rows have passed in all.
+ */
+#include "engine_int.h"
+
+#include "retrieval/search.h"
+#include "util/xmem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef struct { int64_t *v; long n, cap; } ids;
+
+static void ids_add(ids *s, int64_t x)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 64;
+        s->v = xrealloc(s->v, sizeof *s->v * (size_t)s->cap);
+    }
+    s->v[s->n++] = x;
+}
+
+static int ids_has(const ids *s, int64_t x)
+{
+    for (long i = 0; i < s->n; i++)
+        if (s->v[i] == x) return 1;
+    return 0;
+}
+
+/* ---- small tree helpers -------------------------------------------------------- */
+
+static suql_expr *id_column(suql_query *q, const st_table *t, const char *alias)
+{
+    suql_expr *c = suql_expr_new(q, SUQL_E_COLUMN, 0);
+    c->name = "_id";
+    c->qual = alias;
+    (void)t;          /* unannotated: the emitter prints "alias"."_id" */
+    return c;
+}
+
+static suql_expr *int_lit(suql_query *q, long long v)
+{
+    suql_expr *x = suql_expr_new(q, SUQL_E_INT, 0);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%lld", v);
+    x->text = suql_strdup(q, buf);
+    x->ival = v;
+    return x;
+}
+
+static suql_expr *and_of(suql_query *q, suql_expr **atoms, int n)
+{
+    if (!n) return NULL;
+    if (n == 1) return atoms[0];
+    suql_expr *a = suql_expr_new(q, SUQL_E_AND, atoms[0]->pos);
+    a->args = suql_array_new(q, n, sizeof *a->args);
+    memcpy(a->args, atoms, sizeof *a->args * (size_t)n);
+    a->nargs = n;
+    return a;
+}
+
+/* SEL's ORDER BY with select-list aliases replaced by their expressions,
+ * for statements whose select list is not SEL's. */
+static suql_order *order_sans_alias(suql_query *q, const suql_select *sel)
+{
+    if (!sel->norder) return NULL;
+    suql_order *o = suql_array_new(q, sel->norder, sizeof *o);
+    for (int i = 0; i < sel->norder; i++) {
+        o[i] = sel->order[i];
+        const suql_expr *x = o[i].expr;
+        if (x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS && x->rindex >= 0 &&
+            x->rindex < sel->ntargets)
+            o[i].expr = sel->targets[x->rindex].expr;
+    }
+    return o;
+}
+
+/* Free-text nodes of X (not inside subqueries), appended to OUT. */
+static void ft_nodes(const suql_expr *x, const suql_expr ***out, int *n)
+{
+    if (!x) return;
+    if (x->kind == SUQL_E_ANSWER || x->kind == SUQL_E_SUMMARY) {
+        *out = xrealloc(*out, sizeof **out * (size_t)(*n + 1));
+        (*out)[(*n)++] = x;
+        return;
+    }
+    ft_nodes(x->l, out, n);
+    ft_nodes(x->r, out, n);
+    for (int i = 0; i < x->nargs; i++) ft_nodes(x->args[i], out, n);
+}
+
+/* Is ATOM `answer(..) = 'Yes'` (or <>, or 'No', either side, possibly
+ * under NOT)?  Then *ANS is the answer() node, *OP and *RHS the
+ * comparison as the verify prompt shows it, *NEG the NOT. */
+static int verify_form(const suql_expr *atom, const suql_expr **ans, const char **op,
+                       const char **rhs, int *neg)
+{
+    *neg = 0;
+    while (atom->kind == SUQL_E_NOT) {
+        *neg = !*neg;
+        atom = atom->l;
+    }
+    if (atom->kind != SUQL_E_CMP || (atom->op != SUQL_OP_EQ && atom->op != SUQL_OP_NE)) return 0;
+    const suql_expr *a = atom->l, *s = atom->r;
+    if (a->kind != SUQL_E_ANSWER) {
+        a = atom->r;
+        s = atom->l;
+    }
+    if (a->kind != SUQL_E_ANSWER || s->kind != SUQL_E_STRING) return 0;
+    if (strcasecmp(s->text, "yes") && strcasecmp(s->text, "no")) return 0;
+    *ans = a;
+    *op = atom->op == SUQL_OP_EQ ? "=" : "<>";
+    *rhs = !strcasecmp(s->text, "yes") ? "'Yes'" : "'No'";
+    return 1;
+}
+
+/* ---- SQL helpers --------------------------------------------------------------------- */
+
+static int query_ids(suql_engine *en, const char *sql, ids *out, gn_err *e)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(en->cfg.db, sql, -1, &st, NULL) != SQLITE_OK)
+        return st_dberr(en->cfg.db, e, "selecting candidates");
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) ids_add(out, sqlite3_column_int64(st, 0));
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : st_dberr(en->cfg.db, e, "selecting candidates");
+}
+
+/* The value of expression X (SQL) for row ID: a new string or NULL. */
+static int row_value(suql_engine *en, const char *xsql, const st_table *t, const char *alias,
+                     int64_t id, char **out, gn_err *e)
+{
+    gn_buf b;
+    gn_buf_init(&b);
+    gn_buf_printf(&b, "SELECT %s FROM ", xsql);
+    suql_emit_ident(t->name, &b);
+    gn_buf_puts(&b, " AS ");
+    suql_emit_ident(alias, &b);
+    gn_buf_puts(&b, " WHERE ");
+    suql_emit_ident(alias, &b);
+    gn_buf_printf(&b, ".\"_id\" = %lld", (long long)id);
+    sqlite3_stmt *st;
+    *out = NULL;
+    int rc = sqlite3_prepare_v2(en->cfg.db, b.data, -1, &st, NULL);
+    gn_buf_release(&b);
+    if (rc != SQLITE_OK) return st_dberr(en->cfg.db, e, "reading a candidate row");
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+        *out = xstrdup((const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : st_dberr(en->cfg.db, e, "reading a candidate row");
+}
+
+/* ---- one conjunct ------------------------------------------------------------------------- */
+
+typedef struct {
+    const suql_expr *atom;
+    int verify, neg;                 /* decided by the verify prompt */
+    const suql_expr *ans;            /* verify: the answer() node */
+    const char *op, *rhs;
+    const suql_expr **nodes;         /* otherwise: its answer()/summary() nodes */
+    int nnodes;
+    char **node_sql;                 /* SQL of each node's first argument */
+    char *ans_sql;                   /* verify: SQL of the answer's text */
+} ftatom;
+
+static void ftatoms_free(ftatom *fa, int n)
+{
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < fa[i].nnodes; j++) free(fa[i].node_sql[j]);
+        free(fa[i].node_sql);
+        free((void *)fa[i].nodes);
+        free(fa[i].ans_sql);
+    }
+    free(fa);
+}
+
+static char *emit_arg(suql_engine *en, const suql_expr *x, gn_err *e)
+{
+    suql_emit_hooks h;
+    gn_buf b;
+    gn_buf_init(&b);
+    if (suql_emit_expr(NULL, x, suql_hooks_calls(en, &h), &b, e)) {
+        gn_buf_release(&b);
+        return NULL;
+    }
+    return gn_buf_detach(&b);
+}
+
+/* Requests of one candidate for all free-text atoms, appended to R. */
+static int candidate_requests(suql_engine *en, ftatom *fa, int nfa, const st_table *t,
+                              const char *alias, int64_t id, suql_ft_req *r, int *nr, char **owned,
+                              int *nowned, gn_err *e)
+{
+    for (int a = 0; a < nfa; a++) {
+        if (fa[a].verify) {
+            char *v;
+            int rc = row_value(en, fa[a].ans_sql, t, alias, id, &v, e);
+            if (rc) return rc;
+            owned[(*nowned)++] = v;
+            const suql_expr *arg = fa[a].ans->args[0];
+            r[(*nr)++] = (suql_ft_req){ .kind = SUQL_FT_VERIFY, .value = v,
+                                        .field = arg->kind == SUQL_E_COLUMN ? arg->name : "text",
+                                        .question = fa[a].ans->args[1]->text, .op = fa[a].op,
+                                        .rhs = fa[a].rhs };
+            continue;
+        }
+        for (int j = 0; j < fa[a].nnodes; j++) {
+            const suql_expr *x = fa[a].nodes[j];
+            char *v;
+            int rc = row_value(en, fa[a].node_sql[j], t, alias, id, &v, e);
+            if (rc) return rc;
+            owned[(*nowned)++] = v;
+            const suql_expr *arg = x->args[0];
+            suql_ft_req q = { .kind = x->kind == SUQL_E_ANSWER ? SUQL_FT_ANSWER : SUQL_FT_SUMMARY,
+                              .value = v, .field = arg->kind == SUQL_E_COLUMN ? arg->name : "text" };
+            if (x->kind == SUQL_E_ANSWER) {
+                q.question = x->args[1]->text;
+                for (int h = 0; h < en->nhints; h++)
+                    if (en->hints[h].node == x) q.type_hint = en->hints[h].hint;
+            }
+            r[(*nr)++] = q;
+        }
+    }
+    return 0;
+}
+
+/* Does a generic atom hold for row ID, given its nodes' values? */
+static int atom_holds(suql_engine *en, suql_query *q, const ftatom *fa, const suql_ft_req *r,
+                      const st_table *t, const char *alias, int64_t id, int *yes, gn_err *e)
+{
+    en->vals = xrealloc(en->vals, sizeof *en->vals * (size_t)(fa->nnodes + 1));
+    en->nvals = fa->nnodes;
+    for (int j = 0; j < fa->nnodes; j++) en->vals[j] = (node_value){ fa->nodes[j], r[j].text };
+    suql_emit_hooks h;
+    gn_buf b, x;
+    gn_buf_init(&b);
+    gn_buf_init(&x);
+    int rc = suql_emit_expr(q, fa->atom, suql_hooks_literals(en, &h), &x, e);
+    en->nvals = 0;
+    if (!rc) {
+        gn_buf_printf(&b, "CASE WHEN (%s) THEN 1 ELSE 0 END", x.data);
+        char *v = NULL;
+        rc = row_value(en, b.data, t, alias, id, &v, e);
+        *yes = v && !strcmp(v, "1");
+        free(v);
+    }
+    gn_buf_release(&b);
+    gn_buf_release(&x);
+    return rc;
+}
+
+/* Rank IDS by the retrieval index against the conjunct's questions. */
+static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *cand, gn_buf *plan)
+{
+    rt_constraint cons[RT_MAXCONS];
+    int nc = 0;
+    for (int a = 0; a < nfa && nc < RT_MAXCONS; a++) {
+        const suql_expr *ans = fa[a].verify ? fa[a].ans : NULL;
+        for (int j = -1; j < fa[a].nnodes && nc < RT_MAXCONS; j++) {
+            const suql_expr *x = j < 0 ? ans : fa[a].nodes[j];
+            if (!x || x->kind != SUQL_E_ANSWER) continue;
+            const suql_expr *arg = x->args[0];
+            if (arg->kind != SUQL_E_COLUMN || !arg->rcol || !arg->rcol->free_text) continue;
+            cons[nc++] = (rt_constraint){ arg->rcol->name, x->args[1]->text };
+        }
+    }
+    if (plan) {
+        gn_buf_puts(plan, "    order:      ");
+        if (!en->cfg.ix || !nc) gn_buf_puts(plan, "as SQLite returns them\n");
+        for (int i = 0; en->cfg.ix && i < nc; i++)
+            gn_buf_printf(plan, "%s%s ~ '%s'", i ? " + " : "retrieval rank by ", cons[i].col, cons[i].text);
+        if (en->cfg.ix && nc) gn_buf_puts(plan, " (hybrid, over the candidates)\n");
+    }
+    if (!en->cfg.ix || !nc || cand->n < 2) return;
+    rt_query rq = { .tbl = t->name, .cons = cons, .ncons = nc, .cand = cand->v, .ncand = cand->n,
+                    .restrict_cand = 1, .k = (int)(cand->n < 1000000 ? cand->n : 1000000),
+                    .mode = RT_HYBRID };
+    rt_hit *hits = NULL;
+    int nh = 0;
+    gn_err e;
+    if (rt_search(en->cfg.ix, &rq, &hits, &nh, &e)) return;     /* keep SQL order */
+    ids out = { 0 };
+    for (int i = 0; i < nh; i++) ids_add(&out, hits[i].row_id);
+    for (long i = 0; i < cand->n; i++)
+        if (!ids_has(&out, cand->v[i])) ids_add(&out, cand->v[i]);
+    free(hits);
+    free(cand->v);
+    *cand = out;
+}
+
+static int describe_atoms(suql_engine *en, ftatom *fa, int nfa, gn_buf *plan)
+{
+    (void)en;
+    for (int a = 0; a < nfa; a++) {
+        gn_buf_puts(plan, "    free text:  ");
+        suql_print_expr(fa[a].atom, plan);
+        gn_buf_puts(plan, fa[a].verify ? "  -> verify prompt, 1 evaluation per candidate\n"
+                                       : "  -> answer()/summary() per candidate, then SQLite\n");
+    }
+    return 0;
+}
+
+static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
+                        const char *alias, const suql_conj *cj, long want, ids *passed,
+                        gn_buf *plan, gn_err *e)
+{
+    suql_expr **s = xcalloc((size_t)cj->n + 1, sizeof *s);
+    ftatom *fa = xcalloc((size_t)cj->n + 1, sizeof *fa);
+    int ns = 0, nfa = 0, rc = 0;
+    for (int i = 0; i < cj->n; i++) {
+        suql_expr *a = cj->atoms[i];
+        if (!suql_is_freetext(a)) {
+            s[ns++] = a;
+            continue;
+        }
+        ftatom *f = &fa[nfa++];
+        f->atom = a;
+        f->verify = verify_form(a, &f->ans, &f->op, &f->rhs, &f->neg);
+        if (f->verify) {
+            if (!(f->ans_sql = emit_arg(en, f->ans->args[0], e))) rc = e->code;
+        } else {
+            ft_nodes(a, &f->nodes, &f->nnodes);
+            f->node_sql = xcalloc((size_t)f->nnodes + 1, sizeof *f->node_sql);
+            for (int j = 0; j < f->nnodes && !rc; j++)
+                if (!(f->node_sql[j] = emit_arg(en, f->nodes[j]->args[0], e))) rc = e->code;
+        }
+    }
+    /* 1. candidates */
+    suql_select tmp = *sel;
+    suql_target tg = { id_column(q, t, alias), NULL };
+    tmp.targets = &tg;
+    tmp.ntargets = 1;
+    tmp.where = and_of(q, s, ns);
+    tmp.order = order_sans_alias(q, sel);
+    tmp.limit = tmp.offset = NULL;
+    tmp.distinct = 0;
+    tmp.ngroup = 0;
+    tmp.having = NULL;
+    gn_buf sql;
+    gn_buf_init(&sql);
+    suql_emit_hooks h;
+    ids cand = { 0 };
+    if (!rc) rc = suql_emit_select(q, &tmp, suql_hooks_calls(en, &h), &sql, e);
+    if (!rc) rc = query_ids(en, sql.data, &cand, e);
+    if (!rc && plan) {
+        gn_buf_printf(plan, "    structured: %s\n    candidates: %ld rows now\n", sql.data, cand.n);
+        describe_atoms(en, fa, nfa, plan);
+    }
+    if (en->st) en->st->candidates += cand.n;
+    /* 2. order */
+    if (!rc && nfa && !sel->norder) rank(en, t, fa, nfa, &cand, plan);
+    else if (!rc && nfa && plan) gn_buf_puts(plan, "    order:      ORDER BY, exactly\n");
+    /* 3. checks */
+    long mine = 0;
+    if (!rc && !nfa) {
+        for (long i = 0; i < cand.n; i++)
+            if (!ids_has(passed, cand.v[i])) ids_add(passed, cand.v[i]);
+    }
+    int per = 0;
+    for (int a = 0; a < nfa; a++) per += fa[a].verify ? 1 : fa[a].nnodes;
+    long pos = 0;
+    while (!rc && nfa && !plan && pos < cand.n) {
+        if (want >= 0 && mine >= want) break;
+        if (want >= 0 && !sel->norder && passed->n >= want) break;
+        int room = per ? (en->budget - en->used) / per : en->cfg.window;
+        int w = en->cfg.window < room ? en->cfg.window : room;
+        if (w <= 0) {
+            if (en->st) en->st->budget_hit = 1;
+            break;
+        }
+        int64_t *win = xcalloc((size_t)w, sizeof *win);
+        int nw = 0;
+        while (nw < w && pos < cand.n) {
+            int64_t id = cand.v[pos++];
+            if (!ids_has(passed, id)) win[nw++] = id;
+        }
+        suql_ft_req *r = xcalloc((size_t)(nw * per) + 1, sizeof *r);
+        char **owned = xcalloc((size_t)(nw * per) + 1, sizeof *owned);
+        int nr = 0, no = 0;
+        for (int c = 0; c < nw && !rc; c++)
+            rc = candidate_requests(en, fa, nfa, t, alias, win[c], r, &nr, owned, &no, e);
+        if (!rc) rc = suql_eval(en, r, nr, e);
+        for (int c = 0; c < nw && !rc; c++) {
+            suql_ft_req *cr = &r[c * per];
+            int ok = 1, k = 0;
+            for (int a = 0; a < nfa && ok && !rc; a++) {
+                int n = fa[a].verify ? 1 : fa[a].nnodes;
+                for (int j = 0; j < n; j++) {
+                    if (cr[k + j].status == GN_ENET || cr[k + j].status == GN_ECANCEL) {
+                        *e = cr[k + j].err;
+                        rc = e->code;
+                    } else if (cr[k + j].status) {
+                        ok = 0;                /* unreadable reply: not shown as passing */
+                    }
+                }
+                if (rc || !ok) break;
+                if (fa[a].verify) {
+                    ok = cr[k].yes != fa[a].neg;
+                } else {
+                    int yes = 0;
+                    rc = atom_holds(en, q, &fa[a], &cr[k], t, alias, win[c], &yes, e);
+                    ok = yes;
+                }
+                k += n;
+            }
+            if (en->st) en->st->checked++;
+            if (!rc && ok) {
+                ids_add(passed, win[c]);
+                mine++;
+                if (en->st) en->st->passed++;
+            }
+        }
+        for (int i = 0; i < no; i++) free(owned[i]);
+        free(owned);
+        free(r);
+        free(win);
+    }
+    gn_buf_release(&sql);
+    free(cand.v);
+    free(s);
+    ftatoms_free(fa, nfa);
+    return rc;
+}
+
+/* ---- the run ------------------------------------------------------------------------------ */
+
+int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
+                       const char *alias, suql_result *res, gn_buf *plan, gn_err *e)
+{
+    const char *a = alias ? alias : t->name;
+    suql_dnf d;
+    int rc = suql_dnf_build(q, sel->where, 0, &d, e);
+    if (rc) return rc;
+    if (en->st) en->st->conjuncts = d.n;
+    long want = suql_rows_wanted(sel);
+    if (plan) {
+        gn_buf_puts(plan, "where, in disjunctive normal form:\n");
+        suql_dnf_print(&d, plan);
+        if (want >= 0) gn_buf_printf(plan, "rows:   %ld wanted (LIMIT + OFFSET): checks stop there\n", want);
+        else gn_buf_puts(plan, "rows:   all (no LIMIT, or aggregates): checks run until the budget\n");
+    }
+    ids passed = { 0 };
+    for (int i = 0; i < d.n && !rc; i++) {
+        if (plan) gn_buf_printf(plan, "conjunct %d:\n", i + 1);
+        rc = run_conjunct(en, q, sel, t, a, &d.c[i], want, &passed, plan, e);
+    }
+    if (!rc && plan) {
+        gn_buf_puts(plan, "final:  the query over the rows that pass (WHERE replaced by _id IN "
+                          "(...)); answer() and summary() of the select list for the rows "
+                          "returned only\n");
+    } else if (!rc) {
+        rc = suql_run_final(en, q, sel, t, a, passed.v, passed.n, !sel->norder, res, e);
+    }
+    free(passed.v);
+    return rc;
+}
+
+/* IN (ids) over the table's _id, or FALSE for no ids. */
+static suql_expr *in_ids(suql_query *q, const st_table *t, const char *a, const int64_t *v, long n)
+{
+    if (!n) return int_lit(q, 0);
+    suql_expr *in = suql_expr_new(q, SUQL_E_IN, 0);
+    in->l = id_column(q, t, a);
+    in->nargs = (int)n;
+    in->args = suql_array_new(q, in->nargs, sizeof *in->args);
+    for (long i = 0; i < n; i++) in->args[i] = int_lit(q, v[i]);
+    return in;
+}
+
+/* ORDER BY the position of _id in V. */
+static suql_order *order_as(suql_query *q, const st_table *t, const char *a, const int64_t *v, long n)
+{
+    suql_expr *cs = suql_expr_new(q, SUQL_E_CASE, 0);
+    cs->l = id_column(q, t, a);
+    cs->nargs = (int)n * 2;
+    cs->args = suql_array_new(q, cs->nargs ? cs->nargs : 1, sizeof *cs->args);
+    for (long i = 0; i < n; i++) {
+        cs->args[2 * i] = int_lit(q, v[i]);
+        cs->args[2 * i + 1] = int_lit(q, i);
+    }
+    suql_order *o = suql_array_new(q, 1, sizeof *o);
+    o[0] = (suql_order){ cs, 0, SUQL_NULLS_DEFAULT };
+    return o;
+}
+
+int suql_run_final(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
+                   const char *a, const int64_t *ids_in, long nids, int keep_order,
+                   suql_result *res, gn_err *e)
+{
+    suql_emit_hooks h;
+    gn_buf sql;
+    gn_buf_init(&sql);
+    int rc = 0;
+    suql_select fin = *sel;
+    if (ids_in) fin.where = in_ids(q, t, a, ids_in, nids);
+    if (keep_order && ids_in && !sel->norder && nids > 1) {
+        fin.order = order_as(q, t, a, ids_in, nids);
+        fin.norder = 1;
+    }
+    if (!suql_aggregates(sel)) {
+        /* Which rows, first, with no free text computed: SQLite computes a
+         * sorted statement's select list for every row before LIMIT. */
+        suql_select idsel = fin;
+        suql_target tg = { id_column(q, t, a), NULL };
+        idsel.targets = &tg;
+        idsel.ntargets = 1;
+        if (fin.order == sel->order) idsel.order = order_sans_alias(q, sel);
+        ids got = { 0 };
+        rc = suql_emit_select(q, &idsel, suql_hooks_calls(en, &h), &sql, e);
+        if (!rc) rc = query_ids(en, sql.data, &got, e);
+        if (!rc) {
+            fin.where = in_ids(q, t, a, got.v, got.n);
+            fin.limit = fin.offset = NULL;
+            if (!sel->norder && got.n > 1) {
+                fin.order = order_as(q, t, a, got.v, got.n);
+                fin.norder = 1;
+            }
+        }
+        free(got.v);
+        gn_buf_reset(&sql);
+    }
+    if (!rc) rc = suql_emit_select(q, &fin, suql_hooks_calls(en, &h), &sql, e);
+    if (!rc) rc = suql_run_sql(en, sql.data, 1, res, e);
+    gn_buf_release(&sql);
+    return rc;
+}

@@ -1,0 +1,294 @@
+/*
+ * test_suql_engine.c — SUQL queries end to end on the sample restaurants
+ * (read-only, guarded), online against the mock LLM server and offline:
+ * the three modes, early stop at LIMIT, ORDER BY honoured, the budget and
+ * its note, the select list computed for returned rows only, memoization,
+ * an LLM failing mid-query, errors with positions, the paper's corpus.
+ */
+#include "harness.h"
+#include "mock.h"
+
+#include "llm/prompt.h"
+#include "retrieval/index.h"
+#include "suql/engine.h"
+
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    sqlite3 *db;
+    st_schema *s;
+    rt_embedder *em;
+    rt_index *ix;
+    llm_client *cl;
+    llm_tpl *tpl[4];
+    suql_engine *en;
+} fx;
+
+static int fx_open(fx *f, int online, int budget)
+{
+    memset(f, 0, sizeof *f);
+    gn_err e;
+    const char *db = th_path("sample_db/restaurants.db");
+    rt_opts o;
+    rt_opts_default(&o);
+    if (st_open(db, 0, &f->db, &e) || st_schema_load(f->db, &f->s, &e) ||
+        rt_embedder_glove_new(th_path("build/share/genie/wordvec.bin"), &f->em, &e))
+        goto fail;
+    if (rt_index_open(f->db, db, f->em, &o, &f->ix, &e)) f->ix = NULL;   /* ranking optional */
+    if (st_guard(f->db, &e)) goto fail;
+    if (online) {
+        llm_config lc = { .url = th_mock_url(), .defaults = { "m", 0, 0, 1 }, .concurrency = 8,
+                          .connect_timeout = 2, .stall_timeout = 10, .retries = 0 };
+        if (!lc.url || llm_client_new(&lc, &f->cl, &e)) goto fail;
+        const char *names[4] = { "answer", "verify", "summary", "classify" };
+        for (int i = 0; i < 4; i++)
+            if (llm_prompt_load(NULL, th_path("config/prompts"), names[i], &f->tpl[i], &e)) goto fail;
+    }
+    suql_engine_config ec = { .db = f->db, .schema = f->s, .ix = f->ix, .em = f->em, .client = f->cl,
+                              .answer_tpl = f->tpl[0], .verify_tpl = f->tpl[1],
+                              .summary_tpl = f->tpl[2], .classify_tpl = f->tpl[3], .budget = budget };
+    if (suql_engine_new(&ec, &f->en, &e)) goto fail;
+    return 0;
+fail:
+    th_fail(__FILE__, __LINE__, "fixture: %s", e.msg);
+    return -1;
+}
+
+static void fx_close(fx *f)
+{
+    suql_engine_free(f->en);
+    for (int i = 0; i < 4; i++) llm_tpl_free(f->tpl[i]);
+    llm_client_free(f->cl);
+    rt_index_free(f->ix);
+    rt_embedder_free(f->em);
+    st_schema_free(f->s);
+    sqlite3_close(f->db);
+}
+
+static int requests_for(const char *stage)
+{
+    cJSON *req = th_mock_requests();
+    int n = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, req) {
+        const cJSON *h = cJSON_GetObjectItem(it, "headers");
+        const cJSON *v;
+        cJSON_ArrayForEach(v, h)
+            if (!strcasecmp(v->string, "X-Genie-Stage") && !strcmp(v->valuestring, stage)) n++;
+    }
+    cJSON_Delete(req);
+    return n;
+}
+
+static const char *script =
+    "{\"chat\": [{\"stage\": \"verify\", \"contains\": \"Sunny\", \"reply\": \"No\"},"
+    " {\"stage\": \"verify\", \"reply\": \"Yes\"},"
+    " {\"stage\": \"answer\", \"reply\": \"12\"},"
+    " {\"stage\": \"summary\", \"reply\": \"A fine place.\"},"
+    " {\"stage\": \"classify\", \"reply\": \"1\"}]}";
+
+TEST(suql_engine_optimized_stops_at_limit)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1, 0) == 0);
+    REQUIRE(th_mock_script(script) == 0);
+    suql_result r;
+    suql_run_stats st;
+    gn_err e;
+    REQUIRE(suql_execute(f.en, "SELECT name, summary(reviews) FROM restaurants WHERE location = "
+                         "'Palo Alto' AND answer(reviews, 'is it romantic?') = 'Yes' LIMIT 2",
+                         &r, &st, &e) == 0);
+    CHECK_STR(st.mode, "optimized");
+    CHECK_INT(r.nrows, 2);
+    CHECK(st.candidates > 100);
+    CHECK(st.checked <= 8);                      /* one window, not every candidate */
+    CHECK_INT(requests_for("verify"), st.checked);
+    CHECK_INT(requests_for("summary"), 2);       /* the returned rows only */
+    CHECK_STR(r.cells[1].text, "A fine place.");
+    CHECK(!r.note);
+    suql_result_release(&r);
+    /* The same again: all from the memo. */
+    REQUIRE(th_mock_script(script) == 0);
+    REQUIRE(suql_execute(f.en, "SELECT name, summary(reviews) FROM restaurants WHERE location = "
+                         "'Palo Alto' AND answer(reviews, 'is it romantic?') = 'Yes' LIMIT 2",
+                         &r, &st, &e) == 0);
+    CHECK_INT(r.nrows, 2);
+    CHECK_INT(st.llm_calls, 0);
+    cJSON *req = th_mock_requests();
+    CHECK_INT(cJSON_GetArraySize(req), 0);
+    cJSON_Delete(req);
+    suql_result_release(&r);
+    fx_close(&f);
+}
+
+TEST(suql_engine_order_by_and_negation)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1, 0) == 0);
+    REQUIRE(th_mock_script(script) == 0);
+    suql_result r;
+    suql_run_stats st;
+    gn_err e;
+    /* ORDER BY rating DESC: the rows are the best-rated that pass. */
+    REQUIRE(suql_execute(f.en, "SELECT name, rating FROM restaurants WHERE location = 'Cupertino' "
+                         "AND answer(reviews, 'good for kids?') = 'Yes' ORDER BY rating DESC, name "
+                         "LIMIT 3", &r, &st, &e) == 0);
+    REQUIRE(r.nrows == 3);
+    suql_result best;
+    REQUIRE(suql_execute(f.en, "SELECT name, rating FROM restaurants WHERE location = 'Cupertino' "
+                         "ORDER BY rating DESC, name LIMIT 3", &best, NULL, &e) == 0);
+    for (int i = 0; i < 3; i++) CHECK_STR(r.cells[i * 2].text, best.cells[i * 2].text);
+    suql_result_release(&best);
+    suql_result_release(&r);
+    /* NOT answer(...) = 'Yes' passes the rows the LLM says No to. */
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"Yes\"}]}") == 0);
+    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Sunnyvale' AND NOT "
+                         "answer(reviews, 'is it loud?') = 'Yes' LIMIT 2", &r, &st, &e) == 0);
+    CHECK_INT(r.nrows, 0);     /* every verify says Yes */
+    suql_result_release(&r);
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"No\"}]}") == 0);
+    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Sunnyvale' AND NOT "
+                         "answer(reviews, 'is it noisy?') = 'Yes' LIMIT 2", &r, &st, &e) == 0);
+    CHECK_INT(r.nrows, 2);     /* ... and now every verify says No (not memoized: new question) */
+    suql_result_release(&r);
+    fx_close(&f);
+}
+
+TEST(suql_engine_budget_is_never_exceeded)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1, 5) == 0);
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"No\"}]}") == 0);
+    suql_result r;
+    suql_run_stats st;
+    gn_err e;
+    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE answer(reviews, 'has a pool?') "
+                         "= 'Yes'", &r, &st, &e) == 0);
+    CHECK_INT(r.nrows, 0);
+    CHECK(st.budget_hit);
+    CHECK(st.evaluations <= 5);
+    CHECK(requests_for("verify") <= 5);
+    CHECK_CONTAINS(r.note, "budget of 5 evaluations ran out");
+    suql_result_release(&r);
+    fx_close(&f);
+}
+
+TEST(suql_engine_llm_failure_is_a_clear_error)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1, 0) == 0);
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"status\": 500, "
+                           "\"error_message\": \"backend down\"}]}") == 0);
+    suql_result r;
+    gn_err e;
+    CHECK_INT(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Palo Alto' AND "
+                           "answer(reviews, 'quiet?') = 'Yes' LIMIT 1", &r, NULL, &e), GN_ENET);
+    CHECK_CONTAINS(e.msg, "backend down");
+    /* Per-row mode: the error comes out of the SQLite function. */
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"answer\", \"status\": 500, "
+                           "\"error_message\": \"still down\"}]}") == 0);
+    CHECK_INT(suql_execute(f.en, "SELECT count(*) FROM restaurants AS a JOIN restaurants AS b ON "
+                           "a._id = b._id WHERE a._id < 3 AND answer(a.reviews, 'x?') = 'maybe'",
+                           &r, NULL, &e), GN_ENET);
+    CHECK_CONTAINS(e.msg, "still down");
+    fx_close(&f);
+}
+
+TEST(suql_engine_offline_and_errors)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 0, 0) == 0);
+    suql_result r;
+    suql_run_stats st;
+    gn_err e;
+    REQUIRE(suql_execute(f.en, "SELECT name, answer(reviews, 'is there parking?') FROM restaurants "
+                         "WHERE answer(reviews, 'is it romantic?') = 'Yes' LIMIT 3", &r, &st, &e) == 0);
+    CHECK_INT(r.nrows, 3);
+    CHECK(st.offline > 0);
+    CHECK_INT(st.llm_calls, 0);
+    suql_result_release(&r);
+    CHECK_INT(suql_execute(f.en, "SELECT name FROM restaurant", &r, NULL, &e), GN_ENOTFOUND);
+    CHECK_CONTAINS(e.msg, "did you mean 'restaurants'");
+    CHECK_INT(e.line, 1);
+    CHECK_INT(suql_execute(f.en, "DELETE FROM restaurants", &r, NULL, &e), GN_EUSAGE);
+    CHECK_INT(suql_execute(f.en, "SELECT name FROM restaurants WHERE name = 'x''); DROP TABLE "
+                           "restaurants; --'", &r, NULL, &e), 0);
+    CHECK_INT(r.nrows, 0);
+    suql_result_release(&r);
+    CHECK_INT(suql_execute(f.en, "SELECT count(*) FROM restaurants", &r, NULL, &e), 0);
+    CHECK(r.nrows == 1 && r.cells[0].i > 1000);    /* nothing was dropped */
+    suql_result_release(&r);
+    gn_buf b;
+    gn_buf_init(&b);
+    REQUIRE(suql_explain(f.en, "SELECT name FROM restaurants WHERE location = 'Palo Alto' AND "
+                         "answer(reviews, 'q?') = 'Yes' LIMIT 2", &b, &e) == 0);
+    CHECK_CONTAINS(b.data, "mode:   optimized");
+    CHECK_CONTAINS(b.data, "candidates: ");
+    CHECK_CONTAINS(b.data, "budget: 40");
+    gn_buf_release(&b);
+    fx_close(&f);
+}
+
+/* ---- the paper's corpus: every query runs (mock LLM) ------------------ */
+
+typedef struct { int col, row; gn_buf field; char **q; int n; } csvst;
+
+static void on_field(void *s, size_t len, void *ud)
+{
+    csvst *c = ud;
+    if (c->row > 0 && c->col == 2) {
+        c->q = realloc(c->q, sizeof *c->q * (size_t)(c->n + 1));
+        c->q[c->n++] = strndup(s, len);
+    }
+    c->col++;
+}
+
+static void on_row(int ch, void *ud)
+{
+    (void)ch;
+    csvst *c = ud;
+    c->col = 0;
+    c->row++;
+}
+
+TEST(suql_engine_runs_the_paper_corpus)
+{
+    FILE *fp = fopen(th_path("tests/data/suql-restaurant-queries/restaurants_single_turn_SUQL.csv"), "rb");
+    REQUIRE(fp);
+    struct csv_parser p;
+    csv_init(&p, CSV_APPEND_NULL);
+    csvst c = { 0 };
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, fp)) > 0) csv_parse(&p, buf, n, on_field, on_row, &c);
+    csv_fini(&p, on_field, on_row, &c);
+    csv_free(&p);
+    fclose(fp);
+    REQUIRE(c.n == 100);
+    fx f;
+    REQUIRE(fx_open(&f, 1, 0) == 0);
+    REQUIRE(th_mock_script(script) == 0);
+    int ok = 0, rows = 0, errs = 0, over = 0;
+    for (int i = 0; i < c.n; i++) {
+        suql_result r;
+        suql_run_stats st;
+        gn_err e;
+        if (suql_execute(f.en, c.q[i], &r, &st, &e) == 0) {
+            ok++;
+            rows += r.nrows > 0;
+            over += st.evaluations > st.budget;
+            suql_result_release(&r);
+        } else {
+            errs++;
+            if (getenv("GENIE_VERBOSE")) printf("  corpus %d: %s\n", i + 1, e.msg);
+        }
+        free(c.q[i]);
+    }
+    free(c.q);
+    printf("  corpus: %d of 100 run, %d return rows, %d errors\n", ok, rows, errs);
+    CHECK(ok >= 95);
+    CHECK_INT(over, 0);
+    fx_close(&f);
+}

@@ -143,9 +143,12 @@ install: all $(SAMPLE_IX)
 	install -d $(DATADIR)/prompts
 	install -m 644 config/prompts/*.prompt config/prompts/README.md $(DATADIR)/prompts/
 	install -m 644 man/genie.1 $(DESTDIR)$(PREFIX)/share/man/man1/genie.1
+	install -d $(DESTDIR)$(PREFIX)/share/man/man7
+	install -m 644 man/suql.7 $(DESTDIR)$(PREFIX)/share/man/man7/suql.7
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/genie $(DESTDIR)$(PREFIX)/share/man/man1/genie.1
+	rm -f $(DESTDIR)$(PREFIX)/bin/genie $(DESTDIR)$(PREFIX)/share/man/man1/genie.1 \
+	    $(DESTDIR)$(PREFIX)/share/man/man7/suql.7
 	rm -rf $(DESTDIR)$(PREFIX)/share/genie
 
 # `clean` keeps what setup fetched (build/deps, build/share); `distclean` does not.

@@ -28,6 +28,7 @@
 #include <strings.h>
 
 static const char *const embedders[] = { "glove", "remote", NULL };
+static const char *const formats[] = { "table", "json", "csv", NULL };
 
 #define MODES "Modes"
 #define GENERAL "General"
@@ -51,6 +52,18 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_REINDEX] = { .name = "reindex", .type = CFG_ACTION, .group = MODES,
         .help = "rebuild the retrieval index of the knowledge base, showing "
                 "progress, then exit" },
+    [OPT_SUQL] = { .name = "suql", .arg = "QUERY", .type = CFG_STRING, .def = "",
+        .group = MODES,
+        .help = "run a SUQL query on the knowledge base, print the rows and "
+                "exit ('-' reads the query from standard input)" },
+    [OPT_EXPLAIN] = { .name = "explain", .arg = "QUERY", .type = CFG_STRING,
+        .def = "", .group = MODES,
+        .help = "print how a SUQL query would run (plan, SQL, candidates, "
+                "budget) without calling any LLM, then exit" },
+    [OPT_ANALYZE] = { .name = "analyze", .type = CFG_ACTION, .group = MODES,
+        .help = "with --explain: also run the query and report rows, LLM "
+                "calls, cache hits and timings; with --suql: report them on "
+                "standard error" },
     [OPT_SCHEMA] = { .name = "schema", .type = CFG_ACTION, .group = MODES,
         .help = "print the knowledge base's schema as the SUQL parser shows "
                 "it to the LLM, then exit" },
@@ -78,6 +91,18 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_NO_COLOR] = { .name = "no-color", .type = CFG_BOOL, .def = "false",
         .section = "general", .key = "no_color", .env_also = "NO_COLOR",
         .group = GENERAL, .help = "do not use colors" },
+
+    [OPT_FORMAT] = { .name = "format", .type = CFG_ENUM, .def = "table",
+        .values = formats, .section = "general", .key = "format",
+        .group = GENERAL,
+        .help = "how --suql prints rows: an aligned table fitted to the "
+                "terminal, JSON, or CSV" },
+    [OPT_BUDGET] = { .name = "budget", .arg = "N", .type = CFG_INT, .def = "0",
+        .min = 0, .max = 1000000, .section = "general", .key = "budget",
+        .group = GENERAL,
+        .help = "most free-text evaluations (LLM calls) one query may make "
+                "(0: 10 per row LIMIT asks for, at least 40; 200 without "
+                "LIMIT)" },
 
     /* ---- Data and retrieval ----------------------------------------- */
     [OPT_EMBEDDER] = { .name = "embedder", .type = CFG_ENUM, .def = "glove",

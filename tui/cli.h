@@ -8,6 +8,9 @@
 
 #include "config/config.h"
 #include "llm/client.h"
+#include "retrieval/embed.h"
+#include "retrieval/index.h"
+#include "store/kb.h"
 
 /* Exit statuses, as documented in genie(1). */
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
@@ -29,6 +32,31 @@ char *cli_prompt_dir(void);
  * Caller frees; NULL with e set when there is none. */
 char *cli_db_path(const cfg_t *c, gn_err *e);
 
+/* An open knowledge base (session.c). */
+typedef struct cli_session {
+    char *path;
+    sqlite3 *db;
+    st_schema *schema;
+    rt_embedder *em;
+    rt_opts opts;
+    rt_index *ix;            /* NULL unless asked for */
+    int quiet, tty;
+} cli_session;
+
+/* Open the database (read-write when the file allows, for rebuilds), its
+ * schema, the embedder and, when WANT_INDEX, a fresh index (rebuilding a
+ * stale one with progress on stderr if the file is writable).  Returns 0
+ * or the error; close with cli_session_close in every case. */
+int cli_session_open(cli_session *s, const cfg_t *c, int want_index, gn_err *e);
+void cli_session_close(cli_session *s);
+
+/* Build the index of S's database, with progress unless quiet. */
+int cli_session_build(cli_session *s, gn_err *e);
+
+/* The embedder the settings name (glove, or remote with the LLM's URL and
+ * key as fallbacks). */
+int cli_embedder(const cfg_t *c, rt_embedder **em, gn_err *e);
+
 /* --reindex, --search TEXT, and the interactive search loop. */
 int cli_reindex(const cfg_t *c);
 int cli_search(const cfg_t *c);
@@ -49,6 +77,10 @@ int cli_api_key(const cfg_t *c, char **key, gn_err *e);
  * unusable) are printed.  Returns 0 or the error (bad settings, key command
  * failed). */
 int cli_llm_open(const cfg_t *c, llm_client **out, gn_err *e);
+
+/* --suql QUERY and --explain QUERY [--analyze] (cmd_suql.c). */
+int cli_suql(const cfg_t *c);
+int cli_explain(const cfg_t *c);
 
 /* --schema: the knowledge base's schema as CREATE TABLE text. */
 int cli_schema(const cfg_t *c);

@@ -43,6 +43,8 @@ static int dispatch(const cfg_t *c)
     }
     if (cfg_bool(c, OPT_CHECK_LLM)) return cli_check_llm(c);
     if (cfg_bool(c, OPT_SCHEMA)) return cli_schema(c);
+    if (cfg_str(c, OPT_EXPLAIN)[0]) return cli_explain(c);
+    if (cfg_str(c, OPT_SUQL)[0]) return cli_suql(c);
     if (cfg_bool(c, OPT_REINDEX)) return cli_reindex(c);
     if (cfg_str(c, OPT_SEARCH)[0]) return cli_search(c);
     return cli_search_loop(c);

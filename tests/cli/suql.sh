@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # suql.sh — the SUQL commands of genie on the sample databases: --schema
-# (the schema as the parser's prompt shows it).
+# (the schema as the parser's prompt shows it), --suql with its formats and
+# errors, --explain [--analyze], offline and against the mock LLM server.
 #
 # Prints "ok - NAME" / "not ok - NAME" per check and "N passed, N failed"
 # last.  Environment: GENIE_TOP, GENIE_BIN.
@@ -34,6 +35,53 @@ check "--schema of a missing file exits 1" rc 1
 printf 'not a database at all, just text that is long enough to be read\n' >"$T/junk.db"
 g --schema --db "$T/junk.db"
 check "--schema of a non-database exits 1 naming it" sh -c "[ \$(cat '$T/rc') = 1 ] && grep -q 'junk.db' '$T/err'"
+
+# ---- --suql, offline ------------------------------------------------------
+# A writable copy, so a stale index can be rebuilt.
+cp "$RDB" "$T/r.db"
+RQ="SELECT name, rating FROM restaurants WHERE location = 'Palo Alto' AND 'italian' = ANY (cuisines) ORDER BY rating DESC, name LIMIT 3"
+g -q --db "$T/r.db" --suql "$RQ"
+check "--suql runs a structured query" rc 0
+check "--suql prints a table with a row count" has "(3 rows)"
+g --db "$T/r.db" --suql "$RQ"
+check "--suql says it is offline (unless -q)" sh -c "grep -q 'offline: no LLM endpoint' '$T/err'"
+g -q --db "$T/r.db" --suql "$RQ" --format json
+check "--format json is JSON" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$T/out\")); assert len(d)==3 and \"rating\" in d[0]'"
+g -q --db "$T/r.db" --suql "$RQ" --format csv
+check "--format csv has a header and 3 rows" sh -c "[ \$(wc -l <'$T/out') = 4 ] && head -1 '$T/out' | grep -q '^name,rating'"
+printf '%s\n' "$RQ" | "$BIN" -q --db "$T/r.db" --suql - >"$T/out" 2>"$T/err"; echo $? >"$T/rc"
+check "--suql - reads the query from stdin" has "(3 rows)"
+FQ="SELECT name, answer(reviews, 'is there parking?') FROM restaurants WHERE location = 'Cupertino' AND answer(reviews, 'is it romantic?') = 'Yes' LIMIT 2"
+g -q --db "$T/r.db" --suql "$FQ" --analyze
+check "--suql with answer() filters runs offline" sh -c "[ \$(cat '$T/rc') = 0 ] && grep -q '(2 rows)' '$T/out'"
+check "--analyze reports on stderr" sh -c "grep -q 'mode:        optimized' '$T/err' && grep -q 'offline' '$T/err'"
+g -q --db "$T/r.db" --explain "$FQ"
+check "--explain shows the plan" sh -c "[ \$(cat '$T/rc') = 0 ] && grep -q 'mode:   optimized' '$T/out' && grep -q 'structured: SELECT' '$T/out' && grep -q 'budget:' '$T/out'"
+g -q --db "$T/r.db" --suql "SELECT name FROM restaurant WHERE rating > 4"
+check "an unknown table is an error with a suggestion" sh -c "[ \$(cat '$T/rc') = 1 ] && grep -q \"did you mean 'restaurants'\" '$T/err'"
+check "... and a caret under it" sh -c "grep -q '^                 \\^' '$T/err'"
+g -q --db "$T/r.db" --suql "SELECT name FORM restaurants"
+check "a syntax error gives line and column" sh -c "[ \$(cat '$T/rc') = 1 ] && grep -q 'genie: 1:' '$T/err'"
+g -q --db "$T/r.db" --suql "DROP TABLE restaurants"
+check "a statement other than SELECT is refused" sh -c "[ \$(cat '$T/rc') != 0 ] && grep -qi 'only a single SELECT' '$T/err'"
+g -q --db "$T/r.db" --suql "SELECT count(*) FROM restaurants"
+check "... and nothing was dropped" has "1800"
+
+# ---- --suql against the mock LLM ----------------------------------------------
+if start_mock; then
+    curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/_mock/script" -d \
+        '{"chat": [{"stage": "verify", "reply": "Yes"}, {"stage": "answer", "reply": "Plenty of parking."}]}'
+    g -q --db "$T/r.db" --llm-url "$URL" --no-cache --suql "$FQ" --analyze
+    check "online: --suql runs" sh -c "[ \$(cat '$T/rc') = 0 ] && grep -q 'Plenty of parking.' '$T/out'"
+    check "online: few LLM calls (one window of checks, two answers)" sh -c "n=\$(wc -l <'$T/mock.log'); [ \$n -le 10 ] && [ \$n -ge 3 ]"
+    curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/_mock/script" -d \
+        '{"chat": [{"stage": "verify", "status": 401, "error_message": "bad key"}]}'
+    g -q --db "$T/r.db" --llm-url "$URL" --no-cache --retries 0 --suql "SELECT name FROM restaurants WHERE answer(reviews, 'vegan?') = 'Yes' LIMIT 1"
+    check "online: an LLM failure mid-query is a clear error" sh -c "[ \$(cat '$T/rc') = 1 ] && grep -q 'bad key' '$T/err'"
+    stop_mock
+else
+    notok "mock server starts"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

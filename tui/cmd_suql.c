@@ -1,0 +1,193 @@
+/*
+ * cmd_suql.c — `genie --suql QUERY`, `genie --explain QUERY [--analyze]`.
+ *
+ * The query connection is guarded (read-only wall, store/kb.h) after the
+ * session has had its chance to rebuild a stale index.  Without an
+ * up-to-date index (a read-only database whose index is stale) queries
+ * still run, their candidates in SQL order, and a warning says so.  Query
+ * errors print the message with line and column, then the line of the
+ * query with a caret under the spot.
+ */
+#include "cli.h"
+
+#include "llm/prompt.h"
+#include "suql/engine.h"
+#include "suql/parse.h"
+#include "util/xmem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+enum { T_ANSWER, T_VERIFY, T_SUMMARY, T_CLASSIFY, T__COUNT };
+static const char *const tpl_names[T__COUNT] = { "answer", "verify", "summary", "classify" };
+
+typedef struct {
+    cli_session s;
+    llm_client *cl;
+    llm_tpl *tpl[T__COUNT];
+    suql_engine *en;
+} suql_ctx;
+
+static void ctx_close(suql_ctx *x)
+{
+    suql_engine_free(x->en);
+    for (int i = 0; i < T__COUNT; i++) llm_tpl_free(x->tpl[i]);
+    llm_client_free(x->cl);
+    cli_session_close(&x->s);
+}
+
+static int load_prompts(suql_ctx *x, const cfg_t *c, gn_err *e)
+{
+    char *shipped = cli_prompt_dir();
+    char *cfgdir = cfg_xdg_dir(c, CFG_XDG_CONFIG, e);
+    char *user = cfgdir ? xasprintf("%s/prompts", cfgdir) : NULL;
+    int rc = 0;
+    for (int i = 0; i < T__COUNT && !rc; i++)
+        rc = llm_prompt_load(user, shipped, tpl_names[i], &x->tpl[i], e);
+    free(user);
+    free(cfgdir);
+    free(shipped);
+    return rc;
+}
+
+static int ctx_open(suql_ctx *x, const cfg_t *c, gn_err *e)
+{
+    memset(x, 0, sizeof *x);
+    int rc = cli_session_open(&x->s, c, 1, e);
+    if (rc == GN_ESTALE && x->s.db) {
+        fprintf(stderr, "genie: warning: %s; candidates will not be ranked by retrieval\n", e->msg);
+        rc = 0;
+    }
+    if (!rc) rc = st_guard(x->s.db, e);
+    if (!rc) rc = cli_llm_open(c, &x->cl, e);
+    if (!rc && x->cl) rc = load_prompts(x, c, e);
+    if (rc) return rc;
+    suql_engine_config ec = {
+        .db = x->s.db, .schema = x->s.schema, .ix = x->s.ix, .em = x->s.em, .client = x->cl,
+        .answer_tpl = x->tpl[T_ANSWER], .verify_tpl = x->tpl[T_VERIFY],
+        .summary_tpl = x->tpl[T_SUMMARY], .classify_tpl = x->tpl[T_CLASSIFY],
+        .offline_threshold = cfg_double(c, OPT_OFFLINE_THRESHOLD),
+        .budget = (int)cfg_int(c, OPT_BUDGET),
+        .window = (int)cfg_int(c, OPT_LLM_CONCURRENCY),
+    };
+    return suql_engine_new(&ec, &x->en, e);
+}
+
+/* The query: the option's value, or standard input for "-". */
+static char *query_text(const char *arg, gn_err *e)
+{
+    if (strcmp(arg, "-")) return xstrdup(arg);
+    gn_buf b;
+    gn_buf_init(&b);
+    char tmp[4096];
+    size_t n;
+    while ((n = fread(tmp, 1, sizeof tmp, stdin)) > 0) {
+        gn_buf_add(&b, tmp, n);
+        if (b.len > SUQL_MAX_QUERY) {
+            gn_buf_release(&b);
+            gn_err_set(e, GN_ELIMIT, "the query on standard input is larger than %zu bytes",
+                       SUQL_MAX_QUERY);
+            return NULL;
+        }
+    }
+    if (!b.len) {
+        gn_buf_release(&b);
+        gn_err_set(e, GN_EUSAGE, "no query on standard input");
+        return NULL;
+    }
+    return gn_buf_detach(&b);
+}
+
+/* Print E; for errors with a position, the query line and a caret. */
+static int query_fail(const char *text, const gn_err *e)
+{
+    int st = cli_fail(e);
+    if (text && e->line > 0) {
+        gn_buf b;
+        gn_buf_init(&b);
+        suql_error_caret(text, e, &b);
+        if (b.len) fputs(b.data, stderr);
+        gn_buf_release(&b);
+    }
+    return st == EXIT_USAGE ? EXIT_USAGE : EXIT_RUNTIME;
+}
+
+static int term_width(void)
+{
+    struct winsize ws;
+    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+    const char *c = getenv("COLUMNS");
+    int w = c ? atoi(c) : 0;
+    return w > 0 ? w : 120;
+}
+
+static void print_result(const cfg_t *c, const suql_result *r)
+{
+    gn_buf b;
+    gn_buf_init(&b);
+    const char *f = cfg_str(c, OPT_FORMAT);
+    if (!strcmp(f, "json")) suql_result_json(r, &b);
+    else if (!strcmp(f, "csv")) suql_result_csv(r, &b);
+    else suql_result_table(r, term_width(), &b);
+    fputs(b.data ? b.data : "", stdout);
+    if (strcmp(f, "table") && r->note) fprintf(stderr, "genie: note: %s\n", r->note);
+    gn_buf_release(&b);
+}
+
+static int run(const cfg_t *c, const char *arg, int explain)
+{
+    gn_err e;
+    gn_err_clear(&e);
+    char *text = query_text(arg, &e);
+    if (!text) return cli_fail(&e);
+    suql_ctx x;
+    int rc = ctx_open(&x, c, &e);
+    if (rc) {
+        ctx_close(&x);
+        free(text);
+        return cli_fail(&e);
+    }
+    const char *offline = cli_offline_reason(c);
+    if (offline && !cfg_bool(c, OPT_QUIET))
+        fprintf(stderr, "genie: %s; free-text answers are extractive\n", offline);
+    gn_buf out;
+    gn_buf_init(&out);
+    int analyze = cfg_bool(c, OPT_ANALYZE);
+    if (explain) {
+        rc = suql_explain(x.en, text, &out, &e);
+        if (!rc) fputs(out.data, stdout);
+    }
+    if (!rc && (!explain || analyze)) {
+        suql_result r;
+        suql_run_stats st;
+        rc = suql_execute(x.en, text, &r, &st, &e);
+        if (!rc) {
+            if (explain) fputs("\nresult:\n", stdout);
+            print_result(c, &r);
+            if (analyze) {
+                gn_buf_reset(&out);
+                suql_stats_print(&st, &out);
+                fputs(out.data, explain ? stdout : stderr);
+            }
+            suql_result_release(&r);
+        }
+    }
+    int status = rc ? query_fail(text, &e) : EXIT_OK;
+    gn_buf_release(&out);
+    ctx_close(&x);
+    free(text);
+    return status;
+}
+
+int cli_suql(const cfg_t *c)
+{
+    return run(c, cfg_str(c, OPT_SUQL), 0);
+}
+
+int cli_explain(const cfg_t *c)
+{
+    return run(c, cfg_str(c, OPT_EXPLAIN), 1);
+}

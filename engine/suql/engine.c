@@ -544,6 +544,13 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
         if (nft && want >= 0)
             gn_buf_printf(out, "; the select list adds at most %ld x %d", want, nft);
         gn_buf_putc(out, '\n');
+        if (st.bound || (nft && want >= 0)) {
+            long filters = st.bound < en->budget ? st.bound : en->budget;
+            long calls = filters + (nft && want >= 0 ? want * nft : 0);
+            gn_buf_printf(out, "LLM calls: at most %ld (filters %ld of %ld that checking every "
+                          "candidate would take%s)\n", calls, filters, st.bound,
+                          nft && want >= 0 ? ", plus the select list" : "");
+        }
     }
     en->st = NULL;
     en->explain = 0;

@@ -64,6 +64,9 @@ typedef struct suql_run_stats {
     long conjuncts, candidates, checked, passed, rows;
     long evaluations, llm_calls, memo_hits, offline, failures;
     int budget, budget_hit;
+    long bound;                  /* explain: the most evaluations the
+                                    filters could need (candidates x
+                                    free-text requests per candidate) */
     double ms_total, ms_llm;     /* wall time; time waiting for the LLM */
 } suql_run_stats;
 

@@ -383,6 +383,7 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
     }
     int per = 0;
     for (int a = 0; a < nfa; a++) per += fa[a].verify ? 1 : fa[a].nnodes;
+    if (plan && en->st) en->st->bound += cand.n * per;
     long pos = 0;
     while (!rc && nfa && !plan && pos < cand.n) {
         if (want >= 0 && mine >= want) break;

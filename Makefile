@@ -100,7 +100,11 @@ $(B)/bench-llm: $(B)/obj/bench/llm.o $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 
-bench: all $(B)/bench-retrieval $(B)/bench-llm $(B)/genie-gen
+$(B)/bench-suql: $(B)/obj/bench/suql.o $(B)/libgenie.a
+	@$(if $(V),,echo "  LINK  $@")
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
+
+bench: all $(B)/bench-retrieval $(B)/bench-llm $(B)/bench-suql $(B)/genie-gen $(SAMPLE_IX)
 	@GENIE_TOP=$(CURDIR) B=$(B) bench/run.sh
 
 # AddressSanitizer + UBSan build of everything, running the same tests.

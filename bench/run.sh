@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# run.sh — `make bench`: the LLM client benchmark (against the mock server
-# on 127.0.0.1), then the retrieval benchmark at scale 1, 10 and 100.
+# run.sh — `make bench`: the LLM client benchmark and the SUQL optimizer
+# benchmark (against the mock server on 127.0.0.1), then the retrieval
+# benchmark at scale 1, 10 and 100.
 # Databases for scale 10 and 100 are generated into build/bench/ on first
 # use (scale 100 takes minutes to generate and index).  BENCH picks the
-# suites (default "llm retrieval"); SCALES overrides the list of scales,
+# suites (default "llm suql retrieval"); SCALES overrides the list of scales,
 # e.g. BENCH=retrieval SCALES="1 10" make bench.
 set -eu
 B=${B:-build}
 top=${GENIE_TOP:-$(pwd)}
 cd "$top"
 mkdir -p "$B/bench"
-BENCH=${BENCH:-llm retrieval}
+BENCH=${BENCH:-llm suql retrieval}
 
 if [[ " $BENCH " == *" llm "* ]]; then
     echo "=== LLM client"
@@ -20,6 +21,22 @@ if [[ " $BENCH " == *" llm "* ]]; then
     trap 'kill $mock 2>/dev/null; rm -rf "$d"' EXIT
     for _ in $(seq 100); do [ -s "$d/port" ] && break; sleep 0.05; done
     "$B/bench-llm" --recordings tests/data/sse-recordings --url "http://127.0.0.1:$(cat "$d/port")/v1"
+    kill $mock 2>/dev/null
+fi
+
+if [[ " $BENCH " == *" suql "* ]]; then
+    echo "=== SUQL optimizer vs naive per-row evaluation"
+    d=$(mktemp -d "${TMPDIR:-/tmp}/genie-bench.XXXXXX")
+    python3 tests/mock/llm_server.py --port-file "$d/port" >/dev/null 2>"$d/err" &
+    mock=$!
+    trap 'kill $mock 2>/dev/null; rm -rf "$d"' EXIT
+    for _ in $(seq 100); do [ -s "$d/port" ] && break; sleep 0.05; done
+    big=()
+    [ -f "$B/bench/restaurants-s100.db.faiss" ] && big=(--db100 "$B/bench/restaurants-s100.db")
+    "$B/bench-suql" --db sample_db/restaurants.db --vectors "$B/share/genie/wordvec.bin" \
+        --corpus tests/data/suql-restaurant-queries/restaurants_single_turn_SUQL.csv \
+        --url "http://127.0.0.1:$(cat "$d/port")/v1" "${big[@]}"
+    kill $mock 2>/dev/null
 fi
 [[ " $BENCH " == *" retrieval "* ]] || exit 0
 

@@ -27,12 +27,42 @@
 #include "retrieval/search.h"
 #include "util/xmem.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-typedef struct { int64_t *v; long n, cap; } ids;
+/* Row ids in order, with a hash set beside them for membership (scale 100
+ * has conjuncts with 10^5 candidates). */
+typedef struct {
+    int64_t *v;
+    long n, cap;
+    int64_t *set;      /* open addressing, 0 = empty (ids are >= 1) */
+    long setcap;
+} ids;
+
+static unsigned long hash_id(int64_t x)
+{
+    uint64_t h = (uint64_t)x * 0x9e3779b97f4a7c15ull;
+    return (unsigned long)(h >> 17);
+}
+
+static int ids_has(const ids *s, int64_t x)
+{
+    if (!s->setcap) return 0;
+    for (unsigned long i = hash_id(x) & (unsigned long)(s->setcap - 1);; i = (i + 1) & (unsigned long)(s->setcap - 1)) {
+        if (s->set[i] == x) return 1;
+        if (!s->set[i]) return 0;
+    }
+}
+
+static void set_put(int64_t *set, long cap, int64_t x)
+{
+    unsigned long i = hash_id(x) & (unsigned long)(cap - 1);
+    while (set[i] && set[i] != x) i = (i + 1) & (unsigned long)(cap - 1);
+    set[i] = x;
+}
 
 static void ids_add(ids *s, int64_t x)
 {
@@ -41,13 +71,24 @@ static void ids_add(ids *s, int64_t x)
         s->v = xrealloc(s->v, sizeof *s->v * (size_t)s->cap);
     }
     s->v[s->n++] = x;
+    if ((s->n + 1) * 2 > s->setcap) {
+        long cap = s->setcap ? s->setcap * 2 : 128;
+        while ((s->n + 1) * 2 > cap) cap *= 2;
+        int64_t *set = xcalloc((size_t)cap, sizeof *set);
+        for (long i = 0; i < s->n; i++) set_put(set, cap, s->v[i]);
+        free(s->set);
+        s->set = set;
+        s->setcap = cap;
+    } else {
+        set_put(s->set, s->setcap, x);
+    }
 }
 
-static int ids_has(const ids *s, int64_t x)
+static void ids_free(ids *s)
 {
-    for (long i = 0; i < s->n; i++)
-        if (s->v[i] == x) return 1;
-    return 0;
+    free(s->v);
+    free(s->set);
+    memset(s, 0, sizeof *s);
 }
 
 /* ---- small tree helpers -------------------------------------------------------- */
@@ -309,7 +350,7 @@ static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *c
     for (long i = 0; i < cand->n; i++)
         if (!ids_has(&out, cand->v[i])) ids_add(&out, cand->v[i]);
     free(hits);
-    free(cand->v);
+    ids_free(cand);
     *cand = out;
 }
 
@@ -378,12 +419,16 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
     /* 3. checks */
     long mine = 0;
     if (!rc && !nfa) {
-        for (long i = 0; i < cand.n; i++)
+        /* No free text: every candidate passes; without ORDER BY the first
+         * rows wanted are enough. */
+        for (long i = 0; i < cand.n; i++) {
+            if (want >= 0 && !sel->norder && passed->n >= want) break;
             if (!ids_has(passed, cand.v[i])) ids_add(passed, cand.v[i]);
+        }
     }
     int per = 0;
     for (int a = 0; a < nfa; a++) per += fa[a].verify ? 1 : fa[a].nnodes;
-    if (plan && en->st) en->st->bound += cand.n * per;
+    if (en->st) en->st->bound += cand.n * per;
     long pos = 0;
     while (!rc && nfa && !plan && pos < cand.n) {
         if (want >= 0 && mine >= want) break;
@@ -442,7 +487,7 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
         free(win);
     }
     gn_buf_release(&sql);
-    free(cand.v);
+    ids_free(&cand);
     free(s);
     ftatoms_free(fa, nfa);
     return rc;
@@ -477,7 +522,7 @@ int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const s
     } else if (!rc) {
         rc = suql_run_final(en, q, sel, t, a, passed.v, passed.n, !sel->norder, res, e);
     }
-    free(passed.v);
+    ids_free(&passed);
     return rc;
 }
 
@@ -542,7 +587,7 @@ int suql_run_final(suql_engine *en, suql_query *q, suql_select *sel, const st_ta
                 fin.norder = 1;
             }
         }
-        free(got.v);
+        ids_free(&got);
         gn_buf_reset(&sql);
     }
     if (!rc) rc = suql_emit_select(q, &fin, suql_hooks_calls(en, &h), &sql, e);

@@ -45,6 +45,8 @@ Settings (flags, the script's "defaults", or /_mock/config):
            (every route)
   chunk    chat: characters of content per streamed delta (default 8)
   chunk_delay  chat: seconds between streamed events (default 0)
+  truth    a truth file path: requests of stage "verify" are answered Yes or
+           No by an oracle over it (see oracle()) instead of by the rules
 
 Script file (--script FILE, JSON):
   {"defaults": {SETTINGS...},
@@ -173,6 +175,7 @@ DEFAULT_SETTINGS = {
     "delay": 0.0,
     "require_key": None,
     "model": None,          # reply "model"; None echoes the request's
+    "truth": None,          # verify oracle: path of a truth file (below)
     "chunk": 8,             # chat: characters per streamed delta
     "chunk_delay": 0.0,     # chat: seconds between streamed events
 }
@@ -311,6 +314,8 @@ def check_settings(d):
             raise ValueError("chunk must be a positive integer")
         if k in ("delay", "chunk_delay") and not is_seconds(v):
             raise ValueError("%s must be a number of seconds >= 0" % k)
+        if k == "truth" and v is not None and not isinstance(v, str):
+            raise ValueError("truth must be the path of a truth file, or null")
     return dict(d)
 
 
@@ -528,6 +533,9 @@ def handle_chat(state, req):
         return error_response(400, "'messages' must be a non-empty list")
     stage = {k.lower(): v for k, v in req["headers"].items()}.get("x-genie-stage")
     rule, req["rule"] = state.pick_rule(stage, last_user_text(messages))
+    if s.get("truth") and (stage or "").lower() == "verify":
+        rule = dict(rule, reply=oracle(s["truth"], last_user_text(messages)))
+        req["rule"] = "truth"
 
     headers = {str(k): str(v) for k, v in rule.get("headers", {}).items()}
     if "retry_after" in rule:
@@ -547,6 +555,30 @@ def handle_chat(state, req):
     resp.headers.update(headers)
     resp.delay = delay
     return resp
+
+
+_TRUTH = {}
+
+
+def oracle(path, text):
+    """The verify oracle: Yes when the condition's question names an
+    attribute of the truth file (by one of its keywords) and one of the
+    passages shown ("- " lines) is a passage that has that attribute; No
+    otherwise.  The file: {"attributes": {ATTR: {"keywords": [...],
+    "passages": [...]}}}, loaded once per path."""
+    if path not in _TRUTH:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        _TRUTH[path] = {a: (v["keywords"], set(v["passages"]))
+                        for a, v in data["attributes"].items()}
+    m = re.search(r"answer\([^,]*, '((?:[^']|'')*)'\)", text)
+    question = (m.group(1) if m else "").lower()
+    shown = [line[2:] for line in text.split("\n") if line.startswith("- ")]
+    for keywords, passages in _TRUTH[path].values():
+        if any(k in question for k in keywords):
+            if any(p in passages for p in shown):
+                return "Yes"
+    return "No"
 
 
 def chat_reply(s, rule, body, messages):

@@ -1,0 +1,351 @@
+/*
+ * suql.c — the SUQL optimizer against naive per-row evaluation.
+ *
+ * The paper's 100 queries run on the sample restaurants through the engine,
+ * online against the mock server, which answers every call after DELAY
+ * (default 200 ms) and answers verifications from the generator's ground
+ * truth: Yes when the question names one of the 13 latent attributes (by
+ * keyword) and one of the passages shown is a review written with that
+ * attribute (the oracle in tests/mock/llm_server.py, over a truth file this
+ * program writes from the _truth_review_attrs table).
+ *
+ * Measured per query: LLM calls and wall time of the optimizer, the engine
+ * time (wall time less the time waiting for the LLM), budget respected.
+ * Naive evaluation — every row that passes the structured filters checked
+ * one by one, as a SQL engine with a user function would — makes one call
+ * per candidate and free-text filter (the engine counts those candidates),
+ * one after another: its wall time is that many calls times DELAY.
+ * Precision: the share of returned rows (with an _id column) whose
+ * restaurant has the attribute in _truth_restaurant_attrs; naive, checking
+ * the same rows with the same oracle, returns rows of the same kind, so
+ * its precision is the optimizer's by construction (not run: at 200 ms a
+ * call it would take hours).
+ *
+ * Usage: bench-suql --db DB --vectors FILE --corpus CSV --url URL
+ *        [--delay S] [--db100 DB]
+ * --db100 adds the engine time at a larger scale (mock answering at once).
+ */
+#include "llm/prompt.h"
+#include "retrieval/index.h"
+#include "suql/engine.h"
+#include "util/buf.h"
+#include "util/xmem.h"
+
+#include <cjson/cJSON.h>
+#include <csv.h>
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const struct { const char *attr; const char *keywords[6]; } attrs[] = {
+    { "romantic", { "romantic", "date night", "intimate", NULL } },
+    { "family_friendly", { "kid", "child", "family", NULL } },
+    { "parking_easy", { "parking", NULL } },
+    { "long_wait", { "wait", NULL } },
+    { "happy_hour", { "happy hour", NULL } },
+    { "patio", { "patio", "outdoor", "outside", NULL } },
+    { "noisy", { "noisy", "loud", "quiet", NULL } },
+    { "takes_reservations", { "reservation", NULL } },
+    { "vegan_options", { "vegan", "vegetarian", NULL } },
+    { "dog_friendly", { "dog", "pet", NULL } },
+    { "fast_service", { "fast", "quick", "service", NULL } },
+    { "good_for_groups", { "group", "large part", NULL } },
+    { "good_view", { "view", NULL } },
+};
+#define NATTR (int)(sizeof attrs / sizeof attrs[0])
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static size_t sink(char *p, size_t sz, size_t n, void *ud)
+{
+    (void)p;
+    (void)ud;
+    return sz * n;
+}
+
+static void mock_post(const char *url, const char *route, const char *json)
+{
+    char *u = xasprintf("%s/_mock/%s", url, route);
+    CURL *c = curl_easy_init();
+    struct curl_slist *h = curl_slist_append(NULL, "Content-Type: application/json");
+    curl_easy_setopt(c, CURLOPT_URL, u);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_POSTFIELDS, json);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
+    if (curl_easy_perform(c) != CURLE_OK) fprintf(stderr, "bench-suql: cannot configure %s\n", u);
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    free(u);
+}
+
+/* The truth file for the mock's oracle. */
+static int write_truth(sqlite3 *db, const char *path)
+{
+    cJSON *root = cJSON_CreateObject(), *as = cJSON_AddObjectToObject(root, "attributes");
+    for (int a = 0; a < NATTR; a++) {
+        cJSON *o = cJSON_AddObjectToObject(as, attrs[a].attr);
+        cJSON *k = cJSON_AddArrayToObject(o, "keywords");
+        for (int i = 0; attrs[a].keywords[i]; i++) cJSON_AddItemToArray(k, cJSON_CreateString(attrs[a].keywords[i]));
+        cJSON *p = cJSON_AddArrayToObject(o, "passages");
+        sqlite3_stmt *st;
+        sqlite3_prepare_v2(db, "SELECT json_extract(r.reviews, '$[' || t.review_idx || ']') FROM "
+                           "_truth_review_attrs t JOIN restaurants r ON r._id = t.restaurant_id "
+                           "WHERE t.attr = ? AND t.value = 1", -1, &st, NULL);
+        sqlite3_bind_text(st, 1, attrs[a].attr, -1, SQLITE_STATIC);
+        while (sqlite3_step(st) == SQLITE_ROW)
+            if (sqlite3_column_text(st, 0))
+                cJSON_AddItemToArray(p, cJSON_CreateString((const char *)sqlite3_column_text(st, 0)));
+        sqlite3_finalize(st);
+    }
+    char *s = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fputs(s, f);
+    fclose(f);
+    free(s);
+    return 0;
+}
+
+/* ---- the corpus ------------------------------------------------------------ */
+
+typedef struct { int col, row; char **q; int n; } corpus;
+
+static void on_field(void *s, size_t len, void *ud)
+{
+    corpus *c = ud;
+    if (c->row > 0 && c->col == 2) {
+        c->q = xrealloc(c->q, sizeof *c->q * (size_t)(c->n + 1));
+        c->q[c->n++] = xstrndup(s, len);
+    }
+    c->col++;
+}
+
+static void on_row(int ch, void *ud)
+{
+    (void)ch;
+    corpus *c = ud;
+    c->col = 0;
+    c->row++;
+}
+
+static int load_corpus(const char *path, corpus *c)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return -1;
+    struct csv_parser p;
+    csv_init(&p, CSV_APPEND_NULL);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, fp)) > 0) csv_parse(&p, buf, n, on_field, on_row, c);
+    csv_fini(&p, on_field, on_row, c);
+    csv_free(&p);
+    fclose(fp);
+    return 0;
+}
+
+/* ---- one scale ------------------------------------------------------------------- */
+
+typedef struct {
+    sqlite3 *db;
+    st_schema *s;
+    rt_embedder *em;
+    rt_index *ix;
+    llm_client *cl;
+    llm_tpl *tpl[4];
+    suql_engine *en;
+} env;
+
+static int env_open(env *v, const char *db, const char *vectors, const char *url)
+{
+    memset(v, 0, sizeof *v);
+    gn_err e;
+    rt_opts o;
+    rt_opts_default(&o);
+    if (st_open(db, 0, &v->db, &e) || st_schema_load(v->db, &v->s, &e) ||
+        rt_embedder_glove_new(vectors, &v->em, &e) ||
+        rt_index_open(v->db, db, v->em, &o, &v->ix, &e) || st_guard(v->db, &e)) {
+        fprintf(stderr, "bench-suql: %s: %s\n", db, e.msg);
+        return -1;
+    }
+    llm_config lc = { .url = url, .defaults = { "m", 0, 0, 1 }, .concurrency = 8,
+                      .connect_timeout = 5, .stall_timeout = 60 };
+    if (llm_client_new(&lc, &v->cl, &e)) return -1;
+    const char *names[4] = { "answer", "verify", "summary", "classify" };
+    for (int i = 0; i < 4; i++)
+        if (llm_prompt_load(NULL, "config/prompts", names[i], &v->tpl[i], &e)) {
+            fprintf(stderr, "bench-suql: %s\n", e.msg);
+            return -1;
+        }
+    suql_engine_config ec = { .db = v->db, .schema = v->s, .ix = v->ix, .em = v->em, .client = v->cl,
+                              .answer_tpl = v->tpl[0], .verify_tpl = v->tpl[1],
+                              .summary_tpl = v->tpl[2], .classify_tpl = v->tpl[3] };
+    return suql_engine_new(&ec, &v->en, &e);
+}
+
+static void env_close(env *v)
+{
+    suql_engine_free(v->en);
+    for (int i = 0; i < 4; i++) llm_tpl_free(v->tpl[i]);
+    llm_client_free(v->cl);
+    rt_index_free(v->ix);
+    rt_embedder_free(v->em);
+    st_schema_free(v->s);
+    sqlite3_close(v->db);
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The attribute a query's first answer() question names, or -1. */
+static int attr_of(const char *q)
+{
+    const char *p = strstr(q, "answer(");
+    if (!p || strstr(q, "NOT answer") || strstr(q, "'No'")) return -1;
+    const char *qs = strchr(p, '\''), *qe = qs ? strchr(qs + 1, '\'') : NULL;
+    if (!qe) return -1;
+    char *question = xstrndup(qs + 1, (size_t)(qe - qs - 1));
+    for (char *c = question; *c; c++) *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+    int found = -1;
+    for (int a = 0; a < NATTR && found < 0; a++)
+        for (int i = 0; attrs[a].keywords[i]; i++)
+            if (strstr(question, attrs[a].keywords[i])) found = a;
+    free(question);
+    return found;
+}
+
+static void run_scale(const char *label, env *v, corpus *c, double delay)
+{
+    long opt_calls = 0, naive_calls = 0, over = 0, fails = 0, ft = 0, hits = 0, judged = 0;
+    long m_n = 0, m_opt = 0, m_naive = 0;      /* queries where some row passed */
+    double opt_wall = 0, *engine = xcalloc((size_t)c->n + 1, sizeof *engine);
+    int ne = 0;
+    for (int i = 0; i < c->n; i++) {
+        suql_result r;
+        suql_run_stats st;
+        gn_err e;
+        double t0 = now_ms();
+        if (suql_execute(v->en, c->q[i], &r, &st, &e)) {
+            fails++;
+            if (getenv("GENIE_VERBOSE")) fprintf(stderr, "query %d: %s\n", i + 1, e.msg);
+            continue;
+        }
+        double wall = now_ms() - t0;
+        engine[ne++] = st.ms_total - st.ms_llm;
+        over += st.evaluations > st.budget;
+        if (!strcmp(st.mode, "optimized") && st.bound > 0) {
+            ft++;
+            opt_calls += st.llm_calls;
+            naive_calls += st.bound;
+            if (st.passed > 0) {
+                m_n++;
+                m_opt += st.llm_calls;
+                m_naive += st.bound;
+            }
+            opt_wall += wall;
+            int a = attr_of(c->q[i]);
+            int idc = -1;
+            for (int k = 0; k < r.ncols; k++)
+                if (!strcmp(r.names[k], "_id")) idc = k;
+            for (int row = 0; a >= 0 && idc >= 0 && row < r.nrows; row++) {
+                sqlite3_stmt *s;
+                sqlite3_prepare_v2(v->db, "SELECT value FROM _truth_restaurant_attrs WHERE "
+                                   "restaurant_id = ? AND attr = ?", -1, &s, NULL);
+                sqlite3_bind_int64(s, 1, r.cells[(size_t)row * (size_t)r.ncols + (size_t)idc].i);
+                sqlite3_bind_text(s, 2, attrs[a].attr, -1, SQLITE_STATIC);
+                int yes = sqlite3_step(s) == SQLITE_ROW && sqlite3_column_int(s, 0) > 0;
+                sqlite3_finalize(s);
+                judged++;
+                hits += yes;
+            }
+        }
+        suql_result_release(&r);
+    }
+    qsort(engine, (size_t)ne, sizeof *engine, cmp_d);
+    printf("=== %s: %d queries, %ld failed, %ld with free-text filters\n", label, c->n, fails, ft);
+    if (getenv("GENIE_VERBOSE")) fflush(stdout);
+    if (ft) {
+        printf("  LLM calls      optimizer %ld   naive %ld   ratio %.1fx fewer\n", opt_calls,
+               naive_calls, opt_calls ? (double)naive_calls / (double)opt_calls : 0.0);
+        if (m_n)
+            printf("  ... where some row matched (%ld queries): optimizer %ld, naive %ld, %.1fx fewer\n",
+                   m_n, m_opt, m_naive, m_opt ? (double)m_naive / (double)m_opt : 0.0);
+        if (delay > 0)
+            printf("  wall time      optimizer %.1f s   naive %.1f s (calls x %.0f ms, one at a time)\n",
+                   opt_wall / 1e3, (double)naive_calls * delay, delay * 1e3);
+        if (judged)
+            printf("  precision      %.2f of %ld returned rows have the attribute (row-level truth)\n",
+                   (double)hits / (double)judged, judged);
+    }
+    if (ne)
+        printf("  engine time    p50 %.1f ms   p95 %.1f ms   max %.1f ms per query (LLM waits excluded)\n",
+               engine[ne / 2], engine[(ne * 95) / 100 < ne ? (ne * 95) / 100 : ne - 1], engine[ne - 1]);
+    printf("  over budget    %ld queries\n", over);
+    free(engine);
+}
+
+int main(int argc, char **argv)
+{
+    const char *db = NULL, *vectors = NULL, *csvp = NULL, *url = NULL, *db100 = NULL;
+    double delay = 0.2;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--db") && i + 1 < argc) db = argv[++i];
+        else if (!strcmp(argv[i], "--db100") && i + 1 < argc) db100 = argv[++i];
+        else if (!strcmp(argv[i], "--vectors") && i + 1 < argc) vectors = argv[++i];
+        else if (!strcmp(argv[i], "--corpus") && i + 1 < argc) csvp = argv[++i];
+        else if (!strcmp(argv[i], "--url") && i + 1 < argc) url = argv[++i];
+        else if (!strcmp(argv[i], "--delay") && i + 1 < argc) delay = atof(argv[++i]);
+        else {
+            fprintf(stderr, "usage: bench-suql --db DB --vectors FILE --corpus CSV --url URL "
+                            "[--delay S] [--db100 DB]\n");
+            return 2;
+        }
+    }
+    if (!db || !vectors || !csvp || !url) {
+        fprintf(stderr, "bench-suql: --db, --vectors, --corpus and --url are required\n");
+        return 2;
+    }
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    corpus c = { 0 };
+    if (load_corpus(csvp, &c) || !c.n) {
+        fprintf(stderr, "bench-suql: cannot read %s\n", csvp);
+        return 1;
+    }
+    env v;
+    if (env_open(&v, db, vectors, url)) return 1;
+    char truth[] = "/tmp/genie-truth-XXXXXX";
+    int fd = mkstemp(truth);
+    if (fd < 0 || write_truth(v.db, truth)) return 1;
+    char *cfg = xasprintf("{\"truth\": \"%s\", \"delay\": %g}", truth, delay);
+    mock_post(url, "config", cfg);
+    free(cfg);
+    /* CLASSIFY takes the most similar value; answers and summaries say
+     * nothing (they are not what is measured). */
+    mock_post(url, "script", "{\"chat\": [{\"stage\": \"classify\", \"reply\": \"1\"}, "
+                             "{\"reply\": \"no info\"}]}");
+    run_scale("scale 1", &v, &c, delay);
+    env_close(&v);
+    if (db100) {
+        mock_post(url, "config", "{\"delay\": 0}");
+        if (!env_open(&v, db100, vectors, url)) {
+            write_truth(v.db, truth);
+            run_scale("larger scale (engine time; mock answering at once)", &v, &c, 0);
+            env_close(&v);
+        }
+    }
+    remove(truth);
+    for (int i = 0; i < c.n; i++) free(c.q[i]);
+    free(c.q);
+    curl_global_cleanup();
+    return 0;
+}

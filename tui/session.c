@@ -108,6 +108,13 @@ int cli_session_open(cli_session *s, const cfg_t *c, int want_index, gn_err *e)
         rc = st_open(s->path, 0, &s->db, e);
     }
     if (!rc) rc = st_schema_load(s->db, &s->schema, e);
+    if (!rc && sqlite3_db_readonly(s->db, "main") == 0) {
+        int made = 0;
+        rc = st_structured_ensure(s->db, s->schema, &made, e);
+        if (!rc && made && !s->quiet)
+            fprintf(stderr, "genie: indexed %d structured column%s of %s\n", made,
+                    made == 1 ? "" : "s", s->path);
+    }
     if (!rc) rc = cli_embedder(c, &s->em, e);
     if (rc || !want_index) return rc;
     rc = rt_index_open(s->db, s->path, s->em, &s->opts, &s->ix, e);

@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -121,8 +122,29 @@ int st_schema_load(sqlite3 *db, st_schema **out, gn_err *e)
         st_schema_free(s);
         return st_dberr(db, e, "reading genie_columns");
     }
+    /* Which array columns have their side table. */
+    for (int i = 0; i < s->ntables; i++)
+        for (int j = 0; j < s->tables[i].ncols; j++) {
+            st_column *c = &s->tables[i].cols[j];
+            if (!c->is_array || c->free_text) continue;
+            char name[300];
+            st_side_table(s->tables[i].name, c->name, name, sizeof name);
+            sqlite3_stmt *q;
+            if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                                   "name = ?", -1, &q, NULL) == SQLITE_OK) {
+                sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC);
+                c->side = sqlite3_step(q) == SQLITE_ROW;
+                sqlite3_finalize(q);
+            }
+        }
     *out = s;
     return 0;
+}
+
+const char *st_side_table(const char *t, const char *col, char *buf, size_t n)
+{
+    snprintf(buf, n, "genie_arr_%s_%s", t, col);
+    return buf;
 }
 
 void st_schema_free(st_schema *s)

@@ -20,6 +20,9 @@ typedef struct st_column {
     char **enum_vals;         /* NULL unless type is enum */
     int nenum;
     char *desc;               /* may be NULL */
+    int side;                 /* an array column whose elements are also in
+                                 the indexed side table st_side_table()
+                                 names (set by st_schema_load) */
 } st_column;
 
 typedef struct st_table {
@@ -63,6 +66,20 @@ void st_schema_sql(const st_schema *s, int max_enum, gn_buf *out);
  * SQL length and expression depth are bounded.  A denied statement fails to
  * prepare with "not authorized".  Returns 0 or GN_EDB. */
 int st_guard(sqlite3 *db, gn_err *e);
+
+/* The side table of array column COL of table T: "genie_arr_T_COL",
+ * written into BUF (size N); returns BUF.  Its rows are (row, value): one
+ * per element, row the element's row _id; primary key (value, row). */
+const char *st_side_table(const char *t, const char *col, char *buf, size_t n);
+
+/* Make the structures that keep structured filters fast at scale
+ * (structured.c), on a writable knowledge base, where missing: an index on
+ * every scalar column that is not free text, and for every array column
+ * that is not free text a side table of its elements (indexed by value)
+ * kept in sync by triggers.  Marks S's columns that have side tables.
+ * *MADE (may be NULL) gets how many structures were created.  Returns 0 or
+ * GN_EDB; on error nothing half-made remains (one transaction). */
+int st_structured_ensure(sqlite3 *db, st_schema *s, int *made, gn_err *e);
 
 /* Set a gn_err from the connection's last error, prefixed by WHAT. */
 int st_dberr(sqlite3 *db, gn_err *e, const char *what);

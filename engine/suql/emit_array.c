@@ -36,11 +36,16 @@
  * never passes them.  col = 'lit' mapped to no value gives NULL for a NULL
  * col and false otherwise, exactly PostgreSQL's col = 'lit'.
  *
- * Rejected: side tables of array elements (faster, but every array column
- * would need one kept in sync; json_each is fast at the sizes of a
- * knowledge-base row); LIKE against the JSON text ('%"thai"%': wrong for
- * values holding quotes or escapes).
+ * Side tables: an array column of a knowledge-base table whose elements
+ * the store keeps in an indexed side table (store/kb.h, st_column.side)
+ * is tested for v op ANY (col) as `_id IN (SELECT row FROM side WHERE
+ * value op v)`, an index lookup instead of parsing every row's JSON; the
+ * other forms keep json_each.
+ *
+ * Rejected: LIKE against the JSON text ('%"thai"%': wrong for values
+ * holding quotes or escapes).
  */
+#include "store/kb.h"
 #include "suql/emit_int.h"
 #include "util/xmem.h"
 
@@ -361,6 +366,34 @@ static int over_constructor(suql_emitter *m, const suql_expr *x, const suql_expr
     return 0;
 }
 
+/* For an array column of a knowledge-base table that has a side table of
+ * its elements (store/kb.h): the side table's name in SIDE and the SQL of
+ * the row's _id in ID (initialized here; release it).  0 when there is no
+ * side table. */
+static int side_of(suql_emitter *m, const suql_expr *arr, char *side, size_t n, gn_buf *id)
+{
+    if (arr->kind != SUQL_E_COLUMN || arr->rkind != SUQL_R_BASE || !arr->rcol || !arr->rtab ||
+        !arr->rcol->side || !arr->rfrom)
+        return 0;
+    gn_buf col;
+    if (sql_of(m, arr, &col) || !col.data) {
+        gn_buf_release(&col);
+        return 0;
+    }
+    /* "q"."col" -> "q"."_id" */
+    char *dot = strstr(col.data, "\".\"");
+    if (!dot) {
+        gn_buf_release(&col);
+        return 0;
+    }
+    gn_buf_init(id);
+    gn_buf_add(id, col.data, (size_t)(dot - col.data) + 2);
+    gn_buf_puts(id, "\"_id\"");
+    gn_buf_release(&col);
+    st_side_table(arr->rtab->name, arr->rcol->name, side, n);
+    return 1;
+}
+
 /* v op ANY/ALL (arr) for an array column or computed array. */
 static int over_json(suql_emitter *m, const suql_expr *x, int all)
 {
@@ -385,8 +418,17 @@ static int over_json(suql_emitter *m, const suql_expr *x, int all)
         goto out;
     }
     if (guarded && (rc = null_guard(m, arr))) goto out;
-    gn_buf_puts(m->out, all ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ");
-    if ((rc = json_each(m, arr))) goto out;
+    char side[300];
+    gn_buf id;
+    if (!all && side_of(m, arr, side, sizeof side, &id)) {
+        /* The indexed side table instead of parsing every row's JSON. */
+        gn_buf_printf(m->out, "%s IN (SELECT \"row\" FROM ", id.data);
+        gn_buf_release(&id);
+        suql_emit_ident(side, m->out);
+    } else {
+        gn_buf_puts(m->out, all ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ");
+        if ((rc = json_each(m, arr))) goto out;
+    }
     if (mapped && vs.n > 0) {
         gn_buf_printf(m->out, " WHERE value %s", op == SUQL_OP_NE ? "NOT IN (" : "IN (");
         gn_buf_puts(m->out, vs.sql.data);

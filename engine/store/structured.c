@@ -1,0 +1,146 @@
+/*
+ * structured.c — indexes for the structured half of SUQL (see kb.h).
+ *
+ * SUQL's optimizer runs the structured conditions of a query first, so they
+ * must be fast at 180,000 rows, not a full scan: every scalar column gets an
+ * index, and every array column (cuisines) a side table of its elements,
+ * primary key (value, row), so `'thai' = ANY (cuisines)` is an index lookup
+ * instead of parsing every row's JSON.  Triggers keep the side tables in
+ * sync with inserts, updates and deletes of the table.
+ *
+ * Names: genie_ix_T_C for indexes, genie_arr_T_C for side tables,
+ * genie_arr_T_C_ins/_upd/_del for triggers; all genie_* names are hidden
+ * from queries.  Everything is made in one transaction.
+ *
+ * Rejected: free-text columns (retrieval serves them; their JSON is long);
+ * an index per array element expression (SQLite cannot index json_each).
+ */
+#include "kb.h"
+
+#include "util/buf.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void ident(gn_buf *b, const char *s)
+{
+    gn_buf_putc(b, '"');
+    for (; *s; s++) {
+        if (*s == '"') gn_buf_putc(b, '"');
+        gn_buf_putc(b, *s);
+    }
+    gn_buf_putc(b, '"');
+}
+
+static int exists(sqlite3 *db, const char *type, const char *name)
+{
+    sqlite3_stmt *q;
+    int yes = 0;
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?", -1, &q,
+                           NULL) == SQLITE_OK) {
+        sqlite3_bind_text(q, 1, type, -1, SQLITE_STATIC);
+        sqlite3_bind_text(q, 2, name, -1, SQLITE_STATIC);
+        yes = sqlite3_step(q) == SQLITE_ROW;
+        sqlite3_finalize(q);
+    }
+    return yes;
+}
+
+/* The statements that make the side table of T.C, its triggers and fill it. */
+static void side_sql(const char *t, const char *c, const char *side, gn_buf *b)
+{
+    gn_buf_puts(b, "CREATE TABLE ");
+    ident(b, side);
+    gn_buf_puts(b, " (row INTEGER NOT NULL, value, PRIMARY KEY (value, row)) WITHOUT ROWID;\n");
+    gn_buf_puts(b, "CREATE INDEX ");
+    gn_buf_printf(b, "\"%s_row\" ON ", side);
+    ident(b, side);
+    gn_buf_puts(b, " (row);\nINSERT OR IGNORE INTO ");
+    ident(b, side);
+    gn_buf_puts(b, " SELECT t._id, j.value FROM ");
+    ident(b, t);
+    gn_buf_puts(b, " AS t, json_each(t.");
+    ident(b, c);
+    gn_buf_puts(b, ") AS j WHERE json_valid(t.");
+    ident(b, c);
+    gn_buf_puts(b, ");\n");
+    static const char *const when[] = { "ins", "upd", "del" };
+    for (int k = 0; k < 3; k++) {
+        gn_buf_printf(b, "CREATE TRIGGER \"%s_%s\" AFTER %s ", side, when[k],
+                      k == 0 ? "INSERT" : k == 1 ? "UPDATE" : "DELETE");
+        if (k == 1) {
+            gn_buf_puts(b, "OF ");
+            ident(b, c);
+            gn_buf_puts(b, ", _id ");
+        }
+        gn_buf_puts(b, "ON ");
+        ident(b, t);
+        gn_buf_puts(b, " BEGIN ");
+        if (k > 0) {
+            gn_buf_puts(b, "DELETE FROM ");
+            ident(b, side);
+            gn_buf_puts(b, " WHERE row = OLD._id; ");
+        }
+        if (k < 2) {
+            gn_buf_puts(b, "INSERT OR IGNORE INTO ");
+            ident(b, side);
+            gn_buf_puts(b, " SELECT NEW._id, j.value FROM json_each(CASE WHEN json_valid(NEW.");
+            ident(b, c);
+            gn_buf_puts(b, ") THEN NEW.");
+            ident(b, c);
+            gn_buf_puts(b, " ELSE '[]' END) AS j; ");
+        }
+        gn_buf_puts(b, "END;\n");
+    }
+}
+
+int st_structured_ensure(sqlite3 *db, st_schema *s, int *made, gn_err *e)
+{
+    int n = 0;
+    gn_buf b;
+    gn_buf_init(&b);
+    char name[300];
+    for (int i = 0; i < s->ntables; i++) {
+        const st_table *t = &s->tables[i];
+        for (int j = 0; j < t->ncols; j++) {
+            const st_column *c = &t->cols[j];
+            if (c->free_text || !strcmp(c->name, "_id")) continue;
+            if (c->is_array) {
+                st_side_table(t->name, c->name, name, sizeof name);
+                if (exists(db, "table", name)) continue;
+                side_sql(t->name, c->name, name, &b);
+            } else {
+                snprintf(name, sizeof name, "genie_ix_%s_%s", t->name, c->name);
+                if (exists(db, "index", name)) continue;
+                gn_buf_puts(&b, "CREATE INDEX ");
+                ident(&b, name);
+                gn_buf_puts(&b, " ON ");
+                ident(&b, t->name);
+                gn_buf_puts(&b, " (");
+                ident(&b, c->name);
+                gn_buf_puts(&b, ");\n");
+            }
+            n++;
+        }
+    }
+    int rc = 0;
+    if (n) {
+        char *err = NULL;
+        if (sqlite3_exec(db, "BEGIN", NULL, NULL, &err) != SQLITE_OK ||
+            sqlite3_exec(db, b.data, NULL, NULL, &err) != SQLITE_OK ||
+            sqlite3_exec(db, "COMMIT", NULL, NULL, &err) != SQLITE_OK) {
+            rc = gn_err_set(e, GN_EDB, "indexing the structured columns: %s",
+                            err ? err : sqlite3_errmsg(db));
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        }
+        sqlite3_free(err);
+    }
+    gn_buf_release(&b);
+    for (int i = 0; !rc && i < s->ntables; i++)
+        for (int j = 0; j < s->tables[i].ncols; j++) {
+            st_column *c = &s->tables[i].cols[j];
+            if (c->is_array && !c->free_text) c->side = 1;
+        }
+    if (made) *made = rc ? 0 : n;
+    return rc;
+}

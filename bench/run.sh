@@ -13,29 +13,31 @@ cd "$top"
 mkdir -p "$B/bench"
 BENCH=${BENCH:-llm suql retrieval}
 
-if [[ " $BENCH " == *" llm "* ]]; then
-    echo "=== LLM client"
+# start_mock: the mock LLM server on a free port; sets MOCK_URL.
+start_mock() {
     d=$(mktemp -d "${TMPDIR:-/tmp}/genie-bench.XXXXXX")
     python3 tests/mock/llm_server.py --port-file "$d/port" >/dev/null 2>"$d/err" &
     mock=$!
     trap 'kill $mock 2>/dev/null; rm -rf "$d"' EXIT
     for _ in $(seq 100); do [ -s "$d/port" ] && break; sleep 0.05; done
-    "$B/bench-llm" --recordings tests/data/sse-recordings --url "http://127.0.0.1:$(cat "$d/port")/v1"
+    MOCK_URL="http://127.0.0.1:$(cat "$d/port")/v1"
+}
+
+if [[ " $BENCH " == *" llm "* ]]; then
+    echo "=== LLM client"
+    start_mock
+    "$B/bench-llm" --recordings tests/data/sse-recordings --url "$MOCK_URL"
     kill $mock 2>/dev/null
 fi
 
 if [[ " $BENCH " == *" suql "* ]]; then
     echo "=== SUQL optimizer vs naive per-row evaluation"
-    d=$(mktemp -d "${TMPDIR:-/tmp}/genie-bench.XXXXXX")
-    python3 tests/mock/llm_server.py --port-file "$d/port" >/dev/null 2>"$d/err" &
-    mock=$!
-    trap 'kill $mock 2>/dev/null; rm -rf "$d"' EXIT
-    for _ in $(seq 100); do [ -s "$d/port" ] && break; sleep 0.05; done
+    start_mock
     big=()
     [ -f "$B/bench/restaurants-s100.db.faiss" ] && big=(--db100 "$B/bench/restaurants-s100.db")
     "$B/bench-suql" --db sample_db/restaurants.db --vectors "$B/share/genie/wordvec.bin" \
         --corpus tests/data/suql-restaurant-queries/restaurants_single_turn_SUQL.csv \
-        --url "http://127.0.0.1:$(cat "$d/port")/v1" "${big[@]}"
+        --url "$MOCK_URL" "${big[@]}"
     kill $mock 2>/dev/null
 fi
 [[ " $BENCH " == *" retrieval "* ]] || exit 0

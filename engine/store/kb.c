@@ -141,6 +141,16 @@ int st_schema_load(sqlite3 *db, st_schema **out, gn_err *e)
     return 0;
 }
 
+void st_ident(gn_buf *b, const char *s)
+{
+    gn_buf_putc(b, '"');
+    for (; *s; s++) {
+        if (*s == '"') gn_buf_putc(b, '"');
+        gn_buf_putc(b, *s);
+    }
+    gn_buf_putc(b, '"');
+}
+
 const char *st_side_table(const char *t, const char *col, char *buf, size_t n)
 {
     snprintf(buf, n, "genie_arr_%s_%s", t, col);

@@ -67,6 +67,9 @@ void st_schema_sql(const st_schema *s, int max_enum, gn_buf *out);
  * prepare with "not authorized".  Returns 0 or GN_EDB. */
 int st_guard(sqlite3 *db, gn_err *e);
 
+/* Append S as a quoted SQL identifier: "a""b". */
+void st_ident(gn_buf *b, const char *s);
+
 /* The side table of array column COL of table T: "genie_arr_T_COL",
  * written into BUF (size N); returns BUF.  Its rows are (row, value): one
  * per element, row the element's row _id; primary key (value, row). */

@@ -22,16 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static void ident(gn_buf *b, const char *s)
-{
-    gn_buf_putc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"') gn_buf_putc(b, '"');
-        gn_buf_putc(b, *s);
-    }
-    gn_buf_putc(b, '"');
-}
-
 static int exists(sqlite3 *db, const char *type, const char *name)
 {
     sqlite3_stmt *q;
@@ -50,19 +40,19 @@ static int exists(sqlite3 *db, const char *type, const char *name)
 static void side_sql(const char *t, const char *c, const char *side, gn_buf *b)
 {
     gn_buf_puts(b, "CREATE TABLE ");
-    ident(b, side);
+    st_ident(b, side);
     gn_buf_puts(b, " (row INTEGER NOT NULL, value, PRIMARY KEY (value, row)) WITHOUT ROWID;\n");
     gn_buf_puts(b, "CREATE INDEX ");
     gn_buf_printf(b, "\"%s_row\" ON ", side);
-    ident(b, side);
+    st_ident(b, side);
     gn_buf_puts(b, " (row);\nINSERT OR IGNORE INTO ");
-    ident(b, side);
+    st_ident(b, side);
     gn_buf_puts(b, " SELECT t._id, j.value FROM ");
-    ident(b, t);
+    st_ident(b, t);
     gn_buf_puts(b, " AS t, json_each(t.");
-    ident(b, c);
+    st_ident(b, c);
     gn_buf_puts(b, ") AS j WHERE json_valid(t.");
-    ident(b, c);
+    st_ident(b, c);
     gn_buf_puts(b, ");\n");
     static const char *const when[] = { "ins", "upd", "del" };
     for (int k = 0; k < 3; k++) {
@@ -70,24 +60,24 @@ static void side_sql(const char *t, const char *c, const char *side, gn_buf *b)
                       k == 0 ? "INSERT" : k == 1 ? "UPDATE" : "DELETE");
         if (k == 1) {
             gn_buf_puts(b, "OF ");
-            ident(b, c);
+            st_ident(b, c);
             gn_buf_puts(b, ", _id ");
         }
         gn_buf_puts(b, "ON ");
-        ident(b, t);
+        st_ident(b, t);
         gn_buf_puts(b, " BEGIN ");
         if (k > 0) {
             gn_buf_puts(b, "DELETE FROM ");
-            ident(b, side);
+            st_ident(b, side);
             gn_buf_puts(b, " WHERE row = OLD._id; ");
         }
         if (k < 2) {
             gn_buf_puts(b, "INSERT OR IGNORE INTO ");
-            ident(b, side);
+            st_ident(b, side);
             gn_buf_puts(b, " SELECT NEW._id, j.value FROM json_each(CASE WHEN json_valid(NEW.");
-            ident(b, c);
+            st_ident(b, c);
             gn_buf_puts(b, ") THEN NEW.");
-            ident(b, c);
+            st_ident(b, c);
             gn_buf_puts(b, " ELSE '[]' END) AS j; ");
         }
         gn_buf_puts(b, "END;\n");
@@ -113,11 +103,11 @@ int st_structured_ensure(sqlite3 *db, st_schema *s, int *made, gn_err *e)
                 snprintf(name, sizeof name, "genie_ix_%s_%s", t->name, c->name);
                 if (exists(db, "index", name)) continue;
                 gn_buf_puts(&b, "CREATE INDEX ");
-                ident(&b, name);
+                st_ident(&b, name);
                 gn_buf_puts(&b, " ON ");
-                ident(&b, t->name);
+                st_ident(&b, t->name);
                 gn_buf_puts(&b, " (");
-                ident(&b, c->name);
+                st_ident(&b, c->name);
                 gn_buf_puts(&b, ");\n");
             }
             n++;

@@ -92,17 +92,6 @@ void suql_classifier_free(suql_classifier *k)
 
 /* ---- vocabularies ---------------------------------------------------------- */
 
-/* "name" with embedded quotes doubled. */
-static void ident(gn_buf *b, const char *s)
-{
-    gn_buf_putc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"') gn_buf_putc(b, '"');
-        gn_buf_putc(b, *s);
-    }
-    gn_buf_putc(b, '"');
-}
-
 static int load_vocab(suql_classifier *k, const st_table *t, const st_column *col, vocab *v,
                       gn_err *e)
 {
@@ -116,17 +105,17 @@ static int load_vocab(suql_classifier *k, const st_table *t, const st_column *co
     gn_buf_init(&q);
     if (col->is_array) {
         gn_buf_puts(&q, "SELECT DISTINCT j.value FROM ");
-        ident(&q, t->name);
+        st_ident(&q, t->name);
         gn_buf_puts(&q, " AS t, json_each(t.");
-        ident(&q, col->name);
+        st_ident(&q, col->name);
         gn_buf_puts(&q, ") AS j WHERE j.type = 'text' ORDER BY 1");
     } else {
         gn_buf_puts(&q, "SELECT DISTINCT ");
-        ident(&q, col->name);
+        st_ident(&q, col->name);
         gn_buf_puts(&q, " FROM ");
-        ident(&q, t->name);
+        st_ident(&q, t->name);
         gn_buf_puts(&q, " WHERE typeof(");
-        ident(&q, col->name);
+        st_ident(&q, col->name);
         gn_buf_puts(&q, ") = 'text' ORDER BY 1");
     }
     sqlite3_stmt *st;

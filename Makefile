@@ -90,7 +90,7 @@ sample_db/%.db.faiss: sample_db/%.db $(B)/genie
 	@touch $@
 
 # ---- test, run, bench ----------------------------------------------------
-test: all $(B)/test-unit $(B)/genie-gen $(SAMPLES)
+test: all $(B)/test-unit $(B)/genie-gen $(SAMPLES) $(SAMPLE_IX)
 	@GENIE_TOP=$(CURDIR) B=$(B) tests/run.sh
 
 run: all $(SAMPLE_IX)

@@ -118,17 +118,20 @@ asan:
 # ---- fuzzing (clang libFuzzer; FUZZ_TIME seconds per target) -------------
 FUZZ_TIME ?= 60
 FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
-# The pure parsers only: no curl, SQLite or threads in a fuzz target.
+# The pure parsers and compilers only: no curl or threads in a fuzz target
+# (SQLite is linked for the emitter's function registration, never opened).
 FUZZ_LIB_SRC := $(wildcard engine/util/*.c) \
                 $(addprefix engine/llm/,sse.c stream.c template.c prompt.c request.c retry.c stage.c) \
-                $(addprefix engine/suql/,arena.c ast.c print.c scan.c parse.c parse_expr.c parse_stmt.c)
+                $(addprefix engine/suql/,arena.c ast.c print.c scan.c parse.c parse_expr.c parse_stmt.c \
+                    analyze.c analyze_names.c analyze_expr.c emit.c emit_select.c emit_array.c emit_func.c) \
+                engine/store/kb.c
 fuzz: $(B)/config.mk
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZ_SRC); do \
 	    n=$$(basename $$f .c); \
 	    echo "  FUZZ  $$n ($(FUZZ_TIME) s)"; \
 	    clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -I. -Iengine \
-	        $$f $(FUZZ_LIB_SRC) -lcjson -lpg_query -lm -o $(B)/fuzz/$$n || exit 1; \
+	        $$f $(FUZZ_LIB_SRC) -lcjson -lpg_query -lsqlite3 -lm -o $(B)/fuzz/$$n || exit 1; \
 	    mkdir -p $(B)/fuzz/$$n.corpus; \
 	    seeds=tests/data/sse-recordings; [ $$n = fuzz_prompt ] && seeds=config/prompts; \
 	    [ $$n = fuzz_suql ] && seeds=tests/suql/seeds; \

@@ -6,7 +6,9 @@
  * The input is query text.  Beyond the sanitizers' checks, the target
  * aborts when a parsed query prints text that does not parse again, or
  * that prints differently the second time (the printer's contract), and
- * when an error leaves a query behind or has a position past the text.
+ * when an error leaves a query behind or has a position past the text, and
+ * when emitted SQL holds a ';' or a comment outside its string literals
+ * and quoted identifiers (it must always be one statement).
  * Seeds: tests/suql/seeds (one query per file, from the golden cases).
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -I. -Iengine tests/fuzz/fuzz_suql.c \
@@ -14,6 +16,9 @@
  *       engine/util/{buf,err,xmem}.c -lcjson -lpg_query -lm -o /tmp/fuzz_suql
  *   /tmp/fuzz_suql -max_total_time=60 CORPUS_DIR tests/suql/seeds
  */
+#include "store/kb.h"
+#include "suql/analyze.h"
+#include "suql/emit.h"
 #include "suql/parse.h"
 
 #include <stdint.h>
@@ -34,6 +39,45 @@ static void check_error(const char *text, const gn_err *e, const suql_query *q)
     suql_error_caret(text, e, &b);
     if (e->line > 0 && !strstr(b.data, "^\n")) abort();
     gn_buf_release(&b);
+}
+
+/* The sample restaurants' schema. */
+static st_schema *schema(void)
+{
+    static st_schema s;
+    static st_table t;
+    static char *prices[] = { "cheap", "moderate", "expensive", "luxury" };
+    static st_column cols[] = {
+        { "_id", "int", 0, 0, NULL, 0, NULL, 0 }, { "name", "text", 0, 0, NULL, 0, NULL, 0 },
+        { "cuisines", "text", 1, 0, NULL, 0, NULL, 1 }, { "price", "enum", 0, 0, prices, 4, NULL, 0 },
+        { "rating", "real", 0, 0, NULL, 0, NULL, 0 }, { "num_reviews", "int", 0, 0, NULL, 0, NULL, 0 },
+        { "location", "text", 0, 0, NULL, 0, NULL, 0 }, { "opening_hours", "text", 0, 0, NULL, 0, NULL, 0 },
+        { "popular_dishes", "text", 1, 1, NULL, 0, NULL, 0 }, { "reviews", "text", 1, 1, NULL, 0, NULL, 0 },
+    };
+    t.name = "restaurants";
+    t.cols = cols;
+    t.ncols = (int)(sizeof cols / sizeof cols[0]);
+    s.tables = &t;
+    s.ntables = 1;
+    return &s;
+}
+
+/* One statement: no ';' and no comment outside '...' and "...". */
+static void check_sql(const char *sql)
+{
+    for (const char *p = sql; *p; p++) {
+        if (*p == '\'' || *p == '"') {
+            char q = *p;
+            for (p++; *p && !(*p == q && p[1] != q); p++)
+                if (*p == q) p++;
+            if (!*p) abort();
+            continue;
+        }
+        if (*p == ';' || (*p == '-' && p[1] == '-') || (*p == '/' && p[1] == '*')) {
+            fprintf(stderr, "emitted SQL is not one statement: %s\n", sql);
+            abort();
+        }
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -63,6 +107,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     }
     suql_query_free(q2);
+    if (suql_analyze(q, schema(), &e) == 0) {
+        gn_buf sql;
+        gn_buf_init(&sql);
+        if (suql_emit_select(q, NULL, NULL, &sql, &e) == 0) check_sql(sql.data);
+        gn_buf_release(&sql);
+    }
     suql_query_free(q);
     gn_buf_release(&once);
     gn_buf_release(&twice);

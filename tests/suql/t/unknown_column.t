@@ -1,0 +1,2 @@
+query: SELECT nme FROM places
+error: unknown column 'nme'

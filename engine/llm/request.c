@@ -57,13 +57,6 @@ void llm_request_key(const llm_request *r, char out[65])
     gn_sha256_init(&h);
     gn_sha256_update(&h, "genie-llm-key-1\n", 16);
     gn_sha256_update(&h, s, strlen(s));
-    unsigned char d[32];
-    gn_sha256_final(&h, d);
-    static const char hex[] = "0123456789abcdef";
-    for (int i = 0; i < 32; i++) {
-        out[2 * i] = hex[d[i] >> 4];
-        out[2 * i + 1] = hex[d[i] & 15];
-    }
-    out[64] = 0;
+    gn_sha256_final_hex(&h, out);
     free(s);
 }

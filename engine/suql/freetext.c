@@ -88,14 +88,7 @@ static void key_of(const suql_ft_req *r, char out[65])
         const char *p = parts[i] ? parts[i] : "";
         gn_sha256_update(&h, p, strlen(p) + 1);     /* NUL separates the parts */
     }
-    unsigned char d[32];
-    gn_sha256_final(&h, d);
-    static const char hex[] = "0123456789abcdef";
-    for (int i = 0; i < 32; i++) {
-        out[2 * i] = hex[d[i] >> 4];
-        out[2 * i + 1] = hex[d[i] & 15];
-    }
-    out[64] = 0;
+    gn_sha256_final_hex(&h, out);
 }
 
 static memo *memo_find(suql_ft *ft, const char *key)

@@ -113,17 +113,22 @@ void gn_sha256_final(gn_sha256 *s, unsigned char out[32])
     for (int i = 0; i < 8; i++) store_be32(out + 4 * i, s->h[i]);
 }
 
-void gn_sha256_hex(const void *p, size_t n, char out[65])
+void gn_sha256_final_hex(gn_sha256 *s, char out[65])
 {
     static const char hex[] = "0123456789abcdef";
-    gn_sha256 s;
     unsigned char d[32];
-    gn_sha256_init(&s);
-    gn_sha256_update(&s, p, n);
-    gn_sha256_final(&s, d);
+    gn_sha256_final(s, d);
     for (int i = 0; i < 32; i++) {
         out[2 * i] = hex[d[i] >> 4];
         out[2 * i + 1] = hex[d[i] & 15];
     }
     out[64] = 0;
+}
+
+void gn_sha256_hex(const void *p, size_t n, char out[65])
+{
+    gn_sha256 s;
+    gn_sha256_init(&s);
+    gn_sha256_update(&s, p, n);
+    gn_sha256_final_hex(&s, out);
 }

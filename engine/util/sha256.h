@@ -34,4 +34,7 @@ void gn_sha256_final(gn_sha256 *s, unsigned char out[32]);
 /* The digest of the N bytes at P as 64 lowercase hex digits and a NUL. */
 void gn_sha256_hex(const void *p, size_t n, char out[65]);
 
+/* gn_sha256_final, written as 64 lowercase hex digits and a NUL. */
+void gn_sha256_final_hex(gn_sha256 *s, char out[65]);
+
 #endif

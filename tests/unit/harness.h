@@ -22,6 +22,9 @@ int th_failed_now(void);
 
 /* Path of a file relative to the repository top (static buffer rotation). */
 const char *th_path(const char *rel);
+/* The whole file PATH as a NUL-terminated string (caller frees), or NULL
+ * when it cannot be read. */
+char *th_read(const char *path);
 /* A fresh empty directory for this test, removed at exit. */
 const char *th_tmpdir(void);
 

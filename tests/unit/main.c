@@ -48,6 +48,21 @@ const char *th_path(const char *rel)
     return b;
 }
 
+char *th_read(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, len = 0, n;
+    char *s = malloc(cap);
+    while (s && (n = fread(s + len, 1, cap - len - 1, f)) > 0) {
+        len += n;
+        if (cap - len < 2) s = realloc(s, cap *= 2);
+    }
+    fclose(f);
+    if (s) s[len] = 0;
+    return s;
+}
+
 const char *th_tmpdir(void)
 {
     if (!tmpdir[0]) {

@@ -24,21 +24,6 @@ static const char *write_file(const char *name, const char *text)
     return p;
 }
 
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    gn_buf b;
-    gn_buf_init(&b);
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) gn_buf_add(&b, chunk, n);
-    fclose(f);
-    char *s = gn_buf_detach(&b);
-    gn_buf_release(&b);
-    return s;
-}
-
 /* Runs cfg_load with env (NULL-terminated) and the NULL-terminated flags
  * after the program name. */
 static int load(cfg_t *c, const char *const *env, gn_err *e, ...)
@@ -682,7 +667,7 @@ TEST(config_example_file_is_current)
         fputs(b.data, f);
         fclose(f);
     }
-    char *disk = read_all(path);
+    char *disk = th_read(path);
     CHECK(disk && !strcmp(disk, b.data));
     if (disk && strcmp(disk, b.data))
         th_fail(__FILE__, __LINE__, "%s is stale: run the unit tests with "

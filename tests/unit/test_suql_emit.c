@@ -8,6 +8,7 @@
  * paper's 100 restaurant queries through parse, analyze, emit and prepare
  * on sample_db/restaurants.db.
  */
+#include "corpus.h"
 #include "harness.h"
 
 #include "store/kb.h"
@@ -15,7 +16,6 @@
 #include "suql/emit.h"
 #include "suql/parse.h"
 
-#include <csv.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -260,19 +260,6 @@ static char *rows(fx *f, const char *text, const suql_emit_hooks *h)
 
 /* ---- golden cases --------------------------------------------------- */
 
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    gn_buf b;
-    gn_buf_init(&b);
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) gn_buf_add(&b, chunk, n);
-    fclose(f);
-    return gn_buf_detach(&b);
-}
-
 typedef struct gcase {
     char *head;      /* comment lines and the query, as in the file */
     char *query;
@@ -334,7 +321,7 @@ TEST(suql_emit_golden)
     fx f;
     REQUIRE(fx_open(&f) == 0);
     const char *path = th_path("tests/suql/emit.golden");
-    char *text = read_all(path);
+    char *text = th_read(path);
     REQUIRE(text);
     gcase *v;
     int n = golden_cases(text, &v);
@@ -897,48 +884,6 @@ TEST(suql_emit_like_function)
 
 /* ---- the SUQL paper's corpus ---------------------------------------- */
 
-typedef struct csv_state {
-    int row, col, want;
-    char **queries;
-    int n;
-} csv_state;
-
-static void csv_field(void *s, size_t len, void *data)
-{
-    csv_state *st = data;
-    if (st->row == 0 && len == strlen("Predicted SUQL") && !memcmp(s, "Predicted SUQL", len))
-        st->want = st->col;
-    if (st->row > 0 && st->col == st->want) {
-        st->queries = realloc(st->queries, (size_t)(st->n + 1) * sizeof *st->queries);
-        st->queries[st->n++] = strndup(s, len);
-    }
-    st->col++;
-}
-
-static void csv_row(int c, void *data)
-{
-    (void)c;
-    csv_state *st = data;
-    st->row++;
-    st->col = 0;
-}
-
-static int load_corpus(csv_state *st)
-{
-    memset(st, 0, sizeof *st);
-    st->want = -1;
-    char *text = read_all(
-        th_path("tests/data/suql-restaurant-queries/restaurants_single_turn_SUQL.csv"));
-    if (!text) return -1;
-    struct csv_parser p;
-    csv_init(&p, CSV_APPEND_NULL);
-    size_t len = strlen(text);
-    int rc = csv_parse(&p, text, len, csv_field, csv_row, st) == len ? 0 : -1;
-    csv_fini(&p, csv_field, csv_row, st);
-    csv_free(&p);
-    free(text);
-    return rc;
-}
 
 /* All 100 queries through parse, analyze, emit, prepare and run (stub
  * answer() and summary()) on the sample restaurants database: all but the
@@ -946,8 +891,8 @@ static int load_corpus(csv_state *st)
  * GENIE_VERBOSE=1 prints each outcome. */
 TEST(suql_emit_restaurant_corpus)
 {
-    csv_state cs;
-    REQUIRE(load_corpus(&cs) == 0);
+    th_corpus cs;
+    REQUIRE(th_corpus_load(&cs) == 0);
     CHECK_INT(cs.n, 100);
     sqlite3 *db;
     gn_err e;
@@ -1004,8 +949,7 @@ TEST(suql_emit_restaurant_corpus)
     CHECK_INT(emitted, 99);
     CHECK_INT(prepared, 99);
     CHECK_INT(ran, 99);
-    for (int i = 0; i < cs.n; i++) free(cs.queries[i]);
-    free(cs.queries);
+    th_corpus_free(&cs);
     st_schema_free(s);
     sqlite3_close(db);
 }

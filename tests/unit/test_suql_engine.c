@@ -5,6 +5,7 @@
  * its note, the select list computed for returned rows only, memoization,
  * an LLM failing mid-query, errors with positions, the paper's corpus.
  */
+#include "corpus.h"
 #include "harness.h"
 #include "mock.h"
 
@@ -12,7 +13,6 @@
 #include "retrieval/index.h"
 #include "suql/engine.h"
 
-#include <csv.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -233,40 +233,10 @@ TEST(suql_engine_offline_and_errors)
 
 /* ---- the paper's corpus: every query runs (mock LLM) ------------------ */
 
-typedef struct { int col, row; gn_buf field; char **q; int n; } csvst;
-
-static void on_field(void *s, size_t len, void *ud)
-{
-    csvst *c = ud;
-    if (c->row > 0 && c->col == 2) {
-        c->q = realloc(c->q, sizeof *c->q * (size_t)(c->n + 1));
-        c->q[c->n++] = strndup(s, len);
-    }
-    c->col++;
-}
-
-static void on_row(int ch, void *ud)
-{
-    (void)ch;
-    csvst *c = ud;
-    c->col = 0;
-    c->row++;
-}
-
 TEST(suql_engine_runs_the_paper_corpus)
 {
-    FILE *fp = fopen(th_path("tests/data/suql-restaurant-queries/restaurants_single_turn_SUQL.csv"), "rb");
-    REQUIRE(fp);
-    struct csv_parser p;
-    csv_init(&p, CSV_APPEND_NULL);
-    csvst c = { 0 };
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, fp)) > 0) csv_parse(&p, buf, n, on_field, on_row, &c);
-    csv_fini(&p, on_field, on_row, &c);
-    csv_free(&p);
-    fclose(fp);
-    REQUIRE(c.n == 100);
+    th_corpus c;
+    REQUIRE(th_corpus_load(&c) == 0 && c.n == 100);
     fx f;
     REQUIRE(fx_open(&f, 1, 0) == 0);
     REQUIRE(th_mock_script(script) == 0);
@@ -275,7 +245,7 @@ TEST(suql_engine_runs_the_paper_corpus)
         suql_result r;
         suql_run_stats st;
         gn_err e;
-        if (suql_execute(f.en, c.q[i], &r, &st, &e) == 0) {
+        if (suql_execute(f.en, c.queries[i], &r, &st, &e) == 0) {
             ok++;
             rows += r.nrows > 0;
             over += st.evaluations > st.budget;
@@ -284,9 +254,8 @@ TEST(suql_engine_runs_the_paper_corpus)
             errs++;
             if (getenv("GENIE_VERBOSE")) printf("  corpus %d: %s\n", i + 1, e.msg);
         }
-        free(c.q[i]);
     }
-    free(c.q);
+    th_corpus_free(&c);
     printf("  corpus: %d of 100 run, %d return rows, %d errors\n", ok, rows, errs);
     CHECK(ok >= 95);
     CHECK_INT(over, 0);

@@ -5,24 +5,11 @@
  * corpus, the tree built for the paper's query, error positions and
  * carets, the read-only rule, injection attempts and the limits.
  */
+#include "corpus.h"
 #include "harness.h"
 #include "suql/parse.h"
 
-#include <csv.h>
 #include <stdlib.h>
-
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    gn_buf b;
-    gn_buf_init(&b);
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) gn_buf_add(&b, chunk, n);
-    fclose(f);
-    return gn_buf_detach(&b);
-}
 
 static const char *code_name(int code)
 {
@@ -119,7 +106,7 @@ static void free_cases(gcase *v, int n)
 TEST(suql_parse_golden)
 {
     const char *path = th_path("tests/suql/parse.golden");
-    char *text = read_all(path);
+    char *text = th_read(path);
     REQUIRE(text);
     /* The file's preamble comment is the head of the first case. */
     gcase *v;
@@ -156,7 +143,7 @@ TEST(suql_parse_golden)
  * printed text. */
 TEST(suql_parse_golden_reprints)
 {
-    char *text = read_all(th_path("tests/suql/parse.golden"));
+    char *text = th_read(th_path("tests/suql/parse.golden"));
     REQUIRE(text);
     gcase *v;
     int n = golden_cases(text, &v);
@@ -171,54 +158,12 @@ TEST(suql_parse_golden_reprints)
 
 /* ---- the SUQL paper's corpus ---------------------------------------- */
 
-typedef struct csv_state {
-    int row, col, want;          /* want: index of "Predicted SUQL" */
-    char **queries;
-    int n;
-} csv_state;
-
-static void csv_field(void *s, size_t len, void *data)
-{
-    csv_state *st = data;
-    if (st->row == 0 && len == strlen("Predicted SUQL") && !memcmp(s, "Predicted SUQL", len))
-        st->want = st->col;
-    if (st->row > 0 && st->col == st->want) {
-        st->queries = realloc(st->queries, (size_t)(st->n + 1) * sizeof *st->queries);
-        st->queries[st->n++] = strndup(s, len);
-    }
-    st->col++;
-}
-
-static void csv_row(int c, void *data)
-{
-    (void)c;
-    csv_state *st = data;
-    st->row++;
-    st->col = 0;
-}
-
-static int load_corpus(csv_state *st)
-{
-    memset(st, 0, sizeof *st);
-    st->want = -1;
-    char *text = read_all(
-        th_path("tests/data/suql-restaurant-queries/restaurants_single_turn_SUQL.csv"));
-    if (!text) return -1;
-    struct csv_parser p;
-    csv_init(&p, CSV_APPEND_NULL);
-    size_t len = strlen(text);
-    int rc = csv_parse(&p, text, len, csv_field, csv_row, st) == len ? 0 : -1;
-    csv_fini(&p, csv_field, csv_row, st);
-    csv_free(&p);
-    free(text);
-    return rc;
-}
 
 /* All 100 "Predicted SUQL" queries parse, and reprint stably. */
 TEST(suql_parse_restaurant_corpus)
 {
-    csv_state st;
-    REQUIRE(load_corpus(&st) == 0);
+    th_corpus st;
+    REQUIRE(th_corpus_load(&st) == 0);
     CHECK_INT(st.n, 100);
     int parsed = 0, answers = 0;
     for (int i = 0; i < st.n; i++) {
@@ -240,8 +185,7 @@ TEST(suql_parse_restaurant_corpus)
     }
     CHECK_INT(parsed, 100);
     CHECK(answers > 50);
-    for (int i = 0; i < st.n; i++) free(st.queries[i]);
-    free(st.queries);
+    th_corpus_free(&st);
 }
 
 /* ---- the tree ------------------------------------------------------- */

@@ -9,6 +9,7 @@
  * on sample_db/restaurants.db.
  */
 #include "corpus.h"
+#include "golden.h"
 #include "harness.h"
 
 #include "store/kb.h"
@@ -260,57 +261,6 @@ static char *rows(fx *f, const char *text, const suql_emit_hooks *h)
 
 /* ---- golden cases --------------------------------------------------- */
 
-typedef struct gcase {
-    char *head;      /* comment lines and the query, as in the file */
-    char *query;
-    char *expect;    /* after "-> " */
-} gcase;
-
-static int golden_cases(char *text, gcase **out)
-{
-    gcase *v = NULL;
-    int n = 0;
-    gn_buf head, query;
-    gn_buf_init(&head);
-    gn_buf_init(&query);
-    for (char *line = text; *line;) {
-        size_t len = strcspn(line, "\n");
-        char save = line[len];
-        line[len] = 0;
-        if (!strncmp(line, "->", 2)) {
-            v = realloc(v, (size_t)(n + 1) * sizeof *v);
-            v[n].head = gn_buf_detach(&head);
-            v[n].query = gn_buf_detach(&query);
-            v[n].expect = strdup(line[2] == ' ' ? line + 3 : line + 2);
-            n++;
-            gn_buf_init(&head);
-            gn_buf_init(&query);
-        } else if (line[0] || head.len) {
-            gn_buf_puts(&head, line);
-            gn_buf_putc(&head, '\n');
-            if (line[0] != '#' && line[0]) {
-                if (query.len) gn_buf_putc(&query, '\n');
-                gn_buf_puts(&query, line);
-            }
-        }
-        line[len] = save;
-        line += len + (save == '\n');
-    }
-    gn_buf_release(&head);
-    gn_buf_release(&query);
-    *out = v;
-    return n;
-}
-
-static void free_cases(gcase *v, int n)
-{
-    for (int i = 0; i < n; i++) {
-        free(v[i].head);
-        free(v[i].query);
-        free(v[i].expect);
-    }
-    free(v);
-}
 
 /* tests/suql/emit.golden: each case gives its recorded SQL (or error),
  * and the SQL prepares on the fixture as one statement.  A comment line
@@ -323,8 +273,8 @@ TEST(suql_emit_golden)
     const char *path = th_path("tests/suql/emit.golden");
     char *text = th_read(path);
     REQUIRE(text);
-    gcase *v;
-    int n = golden_cases(text, &v);
+    th_gcase *v;
+    int n = th_golden_cases(text, &v);
     CHECK(n >= 80);
     gn_buf regen;
     gn_buf_init(&regen);
@@ -365,7 +315,7 @@ TEST(suql_emit_golden)
         fclose(out);
     }
     gn_buf_release(&regen);
-    free_cases(v, n);
+    th_golden_free(v, n);
     free(text);
     fx_close(&f);
 }

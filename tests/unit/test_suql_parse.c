@@ -6,6 +6,7 @@
  * carets, the read-only rule, injection attempts and the limits.
  */
 #include "corpus.h"
+#include "golden.h"
 #include "harness.h"
 #include "suql/parse.h"
 
@@ -48,58 +49,6 @@ static void check_reprint(const char *printed, const char *what)
 
 /* ---- golden cases --------------------------------------------------- */
 
-typedef struct gcase {
-    char *head;      /* comment lines and the query, as in the file */
-    char *query;     /* the query alone */
-    char *expect;    /* after "-> " */
-} gcase;
-
-/* Cut the golden file into cases; returns the count. */
-static int golden_cases(char *text, gcase **out)
-{
-    gcase *v = NULL;
-    int n = 0;
-    gn_buf head, query;
-    gn_buf_init(&head);
-    gn_buf_init(&query);
-    for (char *line = text; *line;) {
-        size_t len = strcspn(line, "\n");
-        char save = line[len];
-        line[len] = 0;
-        if (!strncmp(line, "->", 2)) {
-            v = realloc(v, (size_t)(n + 1) * sizeof *v);
-            v[n].head = gn_buf_detach(&head);
-            v[n].query = gn_buf_detach(&query);
-            v[n].expect = strdup(line[2] == ' ' ? line + 3 : line + 2);
-            n++;
-            gn_buf_init(&head);
-            gn_buf_init(&query);
-        } else if (line[0] || head.len) {
-            gn_buf_puts(&head, line);
-            gn_buf_putc(&head, '\n');
-            if (line[0] != '#' && line[0]) {
-                if (query.len) gn_buf_putc(&query, '\n');
-                gn_buf_puts(&query, line);
-            }
-        }
-        line[len] = save;
-        line += len + (save == '\n');
-    }
-    gn_buf_release(&head);
-    gn_buf_release(&query);
-    *out = v;
-    return n;
-}
-
-static void free_cases(gcase *v, int n)
-{
-    for (int i = 0; i < n; i++) {
-        free(v[i].head);
-        free(v[i].query);
-        free(v[i].expect);
-    }
-    free(v);
-}
 
 /* tests/suql/parse.golden: every case gives its recorded outcome.
  * GENIE_UPDATE_GOLDEN=1 rewrites the outcomes (then review the diff). */
@@ -109,8 +58,8 @@ TEST(suql_parse_golden)
     char *text = th_read(path);
     REQUIRE(text);
     /* The file's preamble comment is the head of the first case. */
-    gcase *v;
-    int n = golden_cases(text, &v);
+    th_gcase *v;
+    int n = th_golden_cases(text, &v);
     CHECK(n >= 95);
     gn_buf regen;
     gn_buf_init(&regen);
@@ -135,7 +84,7 @@ TEST(suql_parse_golden)
         fclose(f);
     }
     gn_buf_release(&regen);
-    free_cases(v, n);
+    th_golden_free(v, n);
     free(text);
 }
 
@@ -145,14 +94,14 @@ TEST(suql_parse_golden_reprints)
 {
     char *text = th_read(th_path("tests/suql/parse.golden"));
     REQUIRE(text);
-    gcase *v;
-    int n = golden_cases(text, &v);
+    th_gcase *v;
+    int n = th_golden_cases(text, &v);
     for (int i = 0; i < n; i++) {
         char *got = outcome(v[i].query);
         if (strncmp(got, "ERROR ", 6)) check_reprint(got, v[i].query);
         free(got);
     }
-    free_cases(v, n);
+    th_golden_free(v, n);
     free(text);
 }
 

@@ -377,7 +377,7 @@ int suql_budget_for(const suql_engine *en, const suql_select *sel)
     if (en->cfg.budget > 0) return en->cfg.budget;
     long want = suql_rows_wanted(sel);
     if (want < 0) return SUQL_BUDGET_NOLIMIT;
-    long b = want * SUQL_BUDGET_PER_ROW;
+    long b = want > 100000 ? 100000 : want * SUQL_BUDGET_PER_ROW;
     return b < SUQL_BUDGET_MIN ? SUQL_BUDGET_MIN : b > 100000 ? 100000 : (int)b;
 }
 
@@ -449,6 +449,15 @@ static int run_whole(suql_engine *en, suql_query *q, int collect, suql_result *r
     return rc;
 }
 
+/* Does SEL's WHERE have a DNF within bounds?  Past them the optimizer
+ * gives way to per-row evaluation of the clause as written. */
+static int dnf_fits(suql_query *q, const suql_select *sel)
+{
+    suql_dnf d;
+    gn_err e;
+    return suql_dnf_build(q, sel->where, 0, &d, &e) == 0;
+}
+
 int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_stats *stats,
                  gn_err *e)
 {
@@ -464,6 +473,7 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     en->st = st;
     en->explain = 0;
     en->used = 0;
+    en->reserve = 0;
     en->budget = st->budget = suql_budget_for(en, sel);
     suql_collect_hints(en, sel);
     const char *alias = NULL;
@@ -476,8 +486,8 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
         rc = suql_run_final(en, q, sel, t, alias ? alias : t->name, NULL, 0, 0, res, e);
     } else if (!where_ft) {
         st->mode = "plain";
-        rc = run_whole(en, q, !order_has_freetext(sel), res, e);
-    } else if (t && !sel->nctes && !order_has_freetext(sel)) {
+        rc = run_whole(en, q, targets_ft && !order_has_freetext(sel), res, e);
+    } else if (t && !sel->nctes && !order_has_freetext(sel) && dnf_fits(q, sel)) {
         st->mode = "optimized";
         rc = suql_run_optimized(en, q, sel, t, alias, res, NULL, e);
     } else {
@@ -524,7 +534,7 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
         gn_buf_puts(out, "mode:   plain (no free text in WHERE): the query runs in SQLite\nsql:    ");
         rc = suql_emit_select(q, sel, suql_hooks_calls(en, &h), out, e);
         gn_buf_putc(out, '\n');
-    } else if (t && !sel->nctes && !order_has_freetext(sel)) {
+    } else if (t && !sel->nctes && !order_has_freetext(sel) && dnf_fits(q, sel)) {
         gn_buf_printf(out, "mode:   optimized (one table, %s, free-text filters in WHERE)\n", t->name);
         suql_result dummy;
         memset(&dummy, 0, sizeof dummy);

@@ -34,6 +34,7 @@ struct suql_engine {
     /* the current run */
     suql_run_stats *st;
     int budget, used;
+    int reserve;                  /* evaluations kept for the select list */
     int explain;                  /* CLASSIFY: known mappings only */
     int collect;                  /* SQLite functions queue requests */
     suql_ft_req *queue;           /* collected requests (strings owned) */

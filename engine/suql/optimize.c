@@ -140,6 +140,8 @@ static suql_order *order_sans_alias(suql_query *q, const suql_select *sel)
         if (x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS && x->rindex >= 0 &&
             x->rindex < sel->ntargets)
             o[i].expr = sel->targets[x->rindex].expr;
+        else if (x->kind == SUQL_E_INT && x->ival >= 1 && x->ival <= sel->ntargets)
+            o[i].expr = sel->targets[x->ival - 1].expr;     /* ORDER BY 2 */
     }
     return o;
 }
@@ -178,7 +180,12 @@ static int verify_form(const suql_expr *atom, const suql_expr **ans, const char 
     if (a->kind != SUQL_E_ANSWER || s->kind != SUQL_E_STRING) return 0;
     if (strcasecmp(s->text, "yes") && strcasecmp(s->text, "no")) return 0;
     *ans = a;
-    *op = atom->op == SUQL_OP_EQ ? "=" : "<>";
+    /* NOT is folded into the operator, not applied to the result: a row
+     * whose text is NULL passes neither `= 'Yes'` nor `NOT ... = 'Yes'`,
+     * as in PostgreSQL. */
+    int eq = (atom->op == SUQL_OP_EQ) != *neg;
+    *neg = 0;
+    *op = eq ? "=" : "<>";
     *rhs = !strcasecmp(s->text, "yes") ? "'Yes'" : "'No'";
     return 1;
 }
@@ -188,12 +195,18 @@ static int verify_form(const suql_expr *atom, const suql_expr **ans, const char 
 static int query_ids(suql_engine *en, const char *sql, ids *out, gn_err *e)
 {
     sqlite3_stmt *st;
+    en->ferr_set = 0;
     if (sqlite3_prepare_v2(en->cfg.db, sql, -1, &st, NULL) != SQLITE_OK)
         return st_dberr(en->cfg.db, e, "selecting candidates");
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) ids_add(out, sqlite3_column_int64(st, 0));
     sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : st_dberr(en->cfg.db, e, "selecting candidates");
+    if (rc == SQLITE_DONE) return 0;
+    if (en->ferr_set) {                /* an LLM failure inside suql_answer() */
+        *e = en->ferr;
+        return e->code;
+    }
+    return st_dberr(en->cfg.db, e, "selecting candidates");
 }
 
 /* The value of expression X (SQL) for row ID: a new string or NULL. */
@@ -211,6 +224,7 @@ static int row_value(suql_engine *en, const char *xsql, const st_table *t, const
     gn_buf_printf(&b, ".\"_id\" = %lld", (long long)id);
     sqlite3_stmt *st;
     *out = NULL;
+    en->ferr_set = 0;
     int rc = sqlite3_prepare_v2(en->cfg.db, b.data, -1, &st, NULL);
     gn_buf_release(&b);
     if (rc != SQLITE_OK) return st_dberr(en->cfg.db, e, "reading a candidate row");
@@ -218,7 +232,12 @@ static int row_value(suql_engine *en, const char *xsql, const st_table *t, const
     if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
         *out = xstrdup((const char *)sqlite3_column_text(st, 0));
     sqlite3_finalize(st);
-    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : st_dberr(en->cfg.db, e, "reading a candidate row");
+    if (rc == SQLITE_ROW || rc == SQLITE_DONE) return 0;
+    if (en->ferr_set) {
+        *e = en->ferr;
+        return e->code;
+    }
+    return st_dberr(en->cfg.db, e, "reading a candidate row");
 }
 
 /* ---- one conjunct ------------------------------------------------------------------------- */
@@ -407,7 +426,11 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
     tmp.targets = &tg;
     tmp.ntargets = 1;
     tmp.where = and_of(q, s, ns);
-    tmp.order = order_sans_alias(q, sel);
+    /* With aggregates every passing row is needed and ORDER BY may name an
+     * aggregate: the candidates are ranked instead. */
+    int ordered = sel->norder && !suql_aggregates(sel);
+    tmp.order = ordered ? order_sans_alias(q, sel) : NULL;
+    tmp.norder = ordered ? sel->norder : 0;
     tmp.limit = tmp.offset = NULL;
     tmp.distinct = 0;
     tmp.ngroup = 0;
@@ -424,7 +447,7 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
     }
     if (en->st) en->st->candidates += cand.n;
     /* 2. order */
-    if (!rc && nfa && !sel->norder) rank(en, t, fa, nfa, &cand, plan);
+    if (!rc && nfa && !ordered) rank(en, t, fa, nfa, &cand, plan);
     else if (!rc && nfa && plan) gn_buf_puts(plan, "    order:      ORDER BY, exactly\n");
     /* 3. checks */
     long mine = 0;
@@ -443,7 +466,10 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
     while (!rc && nfa && !plan && pos < cand.n) {
         if (want >= 0 && mine >= want) break;
         if (want >= 0 && !sel->norder && passed->n >= want) break;
-        int room = per ? (en->budget - en->used) / per : en->cfg.window;
+        /* Free text only inside subqueries costs at least one evaluation a
+         * candidate; the select list's share of the budget stays free. */
+        int cost = per ? per : 1;
+        int room = (en->budget - en->reserve - en->used) / cost;
         int w = en->cfg.window < room ? en->cfg.window : room;
         if (w <= 0) {
             if (en->st) en->st->budget_hit = 1;
@@ -461,6 +487,12 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
         for (int c = 0; c < nw && !rc; c++)
             rc = candidate_requests(en, fa, nfa, t, alias, win[c], r, &nr, owned, &no, e);
         if (!rc) rc = suql_eval(en, r, nr, e);
+        if (rc == GN_ELIMIT) {          /* nested free text spent it: stop here */
+            if (en->st) en->st->budget_hit = 1;
+            rc = 0;
+            pos = cand.n;
+            nw = 0;
+        }
         for (int c = 0; c < nw && !rc; c++) {
             suql_ft_req *cr = &r[c * per];
             int ok = 1, k = 0;
@@ -514,6 +546,9 @@ int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const s
     if (rc) return rc;
     if (en->st) en->st->conjuncts = d.n;
     long want = suql_rows_wanted(sel);
+    int nft = 0;
+    for (int i = 0; i < sel->ntargets; i++) nft += suql_is_freetext(sel->targets[i].expr);
+    en->reserve = want >= 0 && nft ? (int)(want * nft < en->budget / 2 ? want * nft : en->budget / 2) : 0;
     if (plan) {
         gn_buf_puts(plan, "where, in disjunctive normal form:\n");
         suql_dnf_print(&d, plan);

@@ -81,6 +81,10 @@ const char *suql_cell_text(const suql_cell *c, char *buf)
         snprintf(buf, 32, "%lld", c->i);
         return buf;
     case SUQL_REAL:
+        if (c->d == floor(c->d) && fabs(c->d) < 1e15) {
+            snprintf(buf, 32, "%.1f", c->d);        /* 10.0, not 1e+01 */
+            return buf;
+        }
         for (int p = 1; p <= 17; p++) {
             snprintf(buf, 32, "%.*g", p, c->d);
             if (strtod(buf, NULL) == c->d) break;

@@ -142,16 +142,22 @@ TEST(suql_engine_order_by_and_negation)
     for (int i = 0; i < 3; i++) CHECK_STR(r.cells[i * 2].text, best.cells[i * 2].text);
     suql_result_release(&best);
     suql_result_release(&r);
-    /* NOT answer(...) = 'Yes' passes the rows the LLM says No to. */
-    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"Yes\"}]}") == 0);
-    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Sunnyvale' AND NOT "
-                         "answer(reviews, 'is it loud?') = 'Yes' LIMIT 2", &r, &st, &e) == 0);
-    CHECK_INT(r.nrows, 0);     /* every verify says Yes */
-    suql_result_release(&r);
+    /* NOT answer(...) = 'Yes' is asked as the condition answer(...) <> 'Yes':
+     * the verify reply says whether that holds. */
     REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"No\"}]}") == 0);
     REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Sunnyvale' AND NOT "
+                         "answer(reviews, 'is it loud?') = 'Yes' LIMIT 2", &r, &st, &e) == 0);
+    CHECK_INT(r.nrows, 0);     /* the condition never holds */
+    suql_result_release(&r);
+    cJSON *req = th_mock_requests();
+    char *first = cJSON_PrintUnformatted(cJSON_GetArrayItem(req, 0));
+    CHECK_CONTAINS(first, "answer(reviews, 'is it loud?') <> 'Yes'");
+    free(first);
+    cJSON_Delete(req);
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"Yes\"}]}") == 0);
+    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Sunnyvale' AND NOT "
                          "answer(reviews, 'is it noisy?') = 'Yes' LIMIT 2", &r, &st, &e) == 0);
-    CHECK_INT(r.nrows, 2);     /* ... and now every verify says No (not memoized: new question) */
+    CHECK_INT(r.nrows, 2);     /* it always holds (a new question: not memoized) */
     suql_result_release(&r);
     fx_close(&f);
 }
@@ -259,5 +265,43 @@ TEST(suql_engine_runs_the_paper_corpus)
     printf("  corpus: %d of 100 run, %d return rows, %d errors\n", ok, rows, errs);
     CHECK(ok >= 95);
     CHECK_INT(over, 0);
+    fx_close(&f);
+}
+
+/* Shapes a review found broken: aggregates ordered by an aggregate, ORDER
+ * BY position, free text only inside a subquery (must stop at the budget),
+ * a WHERE too large for DNF (per-row instead), reals printed as written. */
+TEST(suql_engine_review_regressions)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 0, 20) == 0);
+    suql_result r;
+    suql_run_stats st;
+    gn_err e;
+    REQUIRE(suql_execute(f.en, "SELECT price, count(*) AS n FROM restaurants WHERE location = 'Cupertino' "
+                         "AND answer(reviews, 'is there parking?') = 'Yes' GROUP BY price "
+                         "ORDER BY count(*) DESC", &r, &st, &e) == 0);
+    CHECK_STR(st.mode, "optimized");
+    suql_result_release(&r);
+    REQUIRE(suql_execute(f.en, "SELECT name, rating FROM restaurants WHERE rating > 4 AND "
+                         "answer(reviews, 'is it romantic?') = 'Yes' ORDER BY 2 DESC, 1 LIMIT 2",
+                         &r, &st, &e) == 0);
+    CHECK(r.nrows <= 2);
+    for (int i = 1; i < r.nrows; i++) CHECK(r.cells[2 * i + 1].d <= r.cells[2 * (i - 1) + 1].d);
+    suql_result_release(&r);
+    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE _id IN (SELECT _id FROM restaurants "
+                         "WHERE answer(reviews, 'is there live jazz?') = 'Yes') LIMIT 2", &r, &st, &e) == 0);
+    CHECK(st.evaluations <= 20);
+    suql_result_release(&r);
+    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE (rating=1 OR rating=2) AND (rating=1 OR "
+                         "rating=2) AND (rating=1 OR rating=2) AND (rating=1 OR rating=2) AND (rating=1 OR "
+                         "rating=2) AND (rating=1 OR rating=2) AND (rating=1 OR answer(reviews, 'q?') = "
+                         "'Yes') LIMIT 1", &r, &st, &e) == 0);
+    CHECK_STR(st.mode, "per-row");
+    suql_result_release(&r);
+    REQUIRE(suql_execute(f.en, "SELECT 10.0 AS x", &r, NULL, &e) == 0);
+    char buf[32];
+    CHECK_STR(suql_cell_text(&r.cells[0], buf), "10.0");
+    suql_result_release(&r);
     fx_close(&f);
 }

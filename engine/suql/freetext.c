@@ -367,7 +367,10 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
             memo *mm = memo_add(ft, key, LLM_OFFLINE_NO_INFO, 0, 0);   /* nothing to read */
             r->text = mm->text;
         } else if (!ps.n) {
-            memo_add(ft, key, NULL, 0, 0);
+            /* Nothing to read: judged as offline judges it, the text says
+             * no "Yes" (so `<> 'Yes'` holds and `= 'Yes'` does not). */
+            r->yes = holds(r->op, r->rhs, 0);
+            memo_add(ft, key, NULL, r->yes, 0);
         } else if (!(r->status = render(ft, r, &ps, &prompts[i], &r->err))) {
             if (!g) g = llm_group_new(ft->cfg.client);
             llm_call_opts o = { .stage = stage_of[r->kind], .msgs = prompts[i].msgs,

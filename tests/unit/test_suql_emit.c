@@ -11,6 +11,7 @@
 #include "corpus.h"
 #include "golden.h"
 #include "harness.h"
+#include "suql_fixture.h"
 
 #include "store/kb.h"
 #include "suql/analyze.h"
@@ -22,32 +23,8 @@
 
 /* ---- fixture -------------------------------------------------------- */
 
-/* restaurants.secret is a column SQLite has and the schema hides. */
-static const char *fixture_sql =
-    "CREATE TABLE restaurants(_id INTEGER PRIMARY KEY, name TEXT, cuisines TEXT, price TEXT,"
-    "  rating REAL, num_reviews INTEGER, location TEXT, reviews TEXT, opens TEXT, secret TEXT);"
-    "CREATE TABLE dishes(_id INTEGER PRIMARY KEY, restaurant_id INTEGER, name TEXT, price REAL,"
-    "  tags TEXT);"
-    "CREATE TABLE genie_meta(k TEXT, v TEXT);"
-    "CREATE TABLE _truth_answers(q TEXT, a TEXT);"
-    "CREATE TABLE genie_columns(tbl TEXT, col TEXT, pos INTEGER, type TEXT, is_array INTEGER,"
-    "  free_text INTEGER, enum_values TEXT, description TEXT, PRIMARY KEY(tbl,col));"
-    "INSERT INTO genie_columns VALUES"
-    " ('restaurants','_id',0,'int',0,0,NULL,NULL),"
-    " ('restaurants','name',1,'text',0,0,NULL,NULL),"
-    " ('restaurants','cuisines',2,'enum',1,0,'[\"thai\",\"noodles\",\"italian\",\"pizza\","
-    "\"coffee & tea\",\"cafe\",\"japanese\",\"sushi\",\"bar\"]',NULL),"
-    " ('restaurants','price',3,'enum',0,0,'[\"cheap\",\"moderate\",\"expensive\",\"luxury\"]',NULL),"
-    " ('restaurants','rating',4,'real',0,0,NULL,NULL),"
-    " ('restaurants','num_reviews',5,'int',0,0,NULL,NULL),"
-    " ('restaurants','location',6,'text',0,0,NULL,NULL),"
-    " ('restaurants','reviews',7,'text',1,1,NULL,NULL),"
-    " ('restaurants','opens',8,'time',0,0,NULL,NULL),"
-    " ('dishes','_id',0,'int',0,0,NULL,NULL),"
-    " ('dishes','restaurant_id',1,'int',0,0,NULL,NULL),"
-    " ('dishes','name',2,'text',0,0,NULL,NULL),"
-    " ('dishes','price',3,'real',0,0,NULL,NULL),"
-    " ('dishes','tags',4,'text',1,0,NULL,NULL);"
+/* The shared schema (suql_fixture.h) plus these rows. */
+static const char *fixture_rows =
     "INSERT INTO restaurants VALUES"
     " (1,'Thai Palace','[\"thai\",\"noodles\"]','cheap',4.5,120,'Palo Alto',"
     "   '[\"great curry\",\"slow service\"]','11:00','s'),"
@@ -110,7 +87,8 @@ static int fx_open(fx *f)
     snprintf(path, sizeof path, "%s/emit.db", th_tmpdir());
     unlink(path);
     gn_err e;
-    if (sqlite3_open(path, &f->db) || sqlite3_exec(f->db, fixture_sql, NULL, NULL, NULL)) {
+    if (sqlite3_open(path, &f->db) || sqlite3_exec(f->db, th_suql_schema_sql, NULL, NULL, NULL) ||
+        sqlite3_exec(f->db, fixture_rows, NULL, NULL, NULL)) {
         th_fail(__FILE__, __LINE__, "fixture: %s", sqlite3_errmsg(f->db));
         return -1;
     }

@@ -23,10 +23,11 @@ int cli_fail(const gn_err *e);
  * under the configured prefix.  Caller frees; NULL if none exists. */
 char *cli_data_file(const char *name);
 
-/* The shipped prompt directory, share/genie/prompts (in the build tree a
- * link to config/prompts).  Caller frees; NULL if missing.
- * The user's overrides ($XDG_CONFIG_HOME/genie/prompts) come first. */
-char *cli_prompt_dir(void);
+/* The prompt directories, in lookup order: the user's overrides
+ * ($XDG_CONFIG_HOME/genie/prompts) and the shipped share/genie/prompts (in
+ * the build tree a link to config/prompts).  Caller frees both; either may
+ * be NULL (no home directory; shipped prompts missing). */
+void cli_prompt_dirs(const cfg_t *c, char **user, char **shipped);
 
 /* The knowledge base path: --db, else the sample restaurants database.
  * Caller frees; NULL with e set when there is none. */

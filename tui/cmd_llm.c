@@ -92,9 +92,8 @@ int cli_llm_open(const cfg_t *c, llm_client **out, gn_err *e)
 static int check_prompts(const cfg_t *c)
 {
     gn_err e;
-    char *shipped = cli_prompt_dir();
-    char *cfgdir = cfg_xdg_dir(c, CFG_XDG_CONFIG, &e);
-    char *user = cfgdir ? xasprintf("%s/prompts", cfgdir) : NULL;
+    char *user, *shipped;
+    cli_prompt_dirs(c, &user, &shipped);
     int bad = 0, n = 0;
     gn_buf over;
     gn_buf_init(&over);
@@ -117,7 +116,6 @@ static int check_prompts(const cfg_t *c)
     printf("\n");
     gn_buf_release(&over);
     free(user);
-    free(cfgdir);
     free(shipped);
     return bad;
 }

@@ -41,14 +41,12 @@ static void ctx_close(suql_ctx *x)
 
 static int load_prompts(suql_ctx *x, const cfg_t *c, gn_err *e)
 {
-    char *shipped = cli_prompt_dir();
-    char *cfgdir = cfg_xdg_dir(c, CFG_XDG_CONFIG, e);
-    char *user = cfgdir ? xasprintf("%s/prompts", cfgdir) : NULL;
+    char *user, *shipped;
+    cli_prompt_dirs(c, &user, &shipped);
     int rc = 0;
     for (int i = 0; i < T__COUNT && !rc; i++)
         rc = llm_prompt_load(user, shipped, tpl_names[i], &x->tpl[i], e);
     free(user);
-    free(cfgdir);
     free(shipped);
     return rc;
 }

@@ -68,9 +68,12 @@ char *cli_db_path(const cfg_t *c, gn_err *e)
     return r;
 }
 
-char *cli_prompt_dir(void)
+void cli_prompt_dirs(const cfg_t *c, char **user, char **shipped)
 {
-    char *f = cli_data_file("prompts/answer.prompt");
-    if (f) *strrchr(f, '/') = 0;
-    return f;
+    gn_err e;
+    char *cfgdir = cfg_xdg_dir(c, CFG_XDG_CONFIG, &e);
+    *user = cfgdir ? xasprintf("%s/prompts", cfgdir) : NULL;
+    free(cfgdir);
+    *shipped = cli_data_file("prompts/answer.prompt");
+    if (*shipped) *strrchr(*shipped, '/') = 0;
 }

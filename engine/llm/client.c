@@ -204,6 +204,7 @@ static void call_free(llm_call *k)
     free(k->msgs);
     for (int i = 0; i < k->nstop; i++) free(k->stop[i]);
     free(k->stop);
+    free(k->body);
     llm_result_release(&k->res);
     free(k);
 }
@@ -237,6 +238,11 @@ int llm_group_submit(llm_group *g, const llm_call_opts *o, llm_call **out, gn_er
         k->stop = xcalloc((size_t)o->nstop, sizeof *k->stop);
         k->nstop = o->nstop;
         for (int i = 0; i < o->nstop; i++) k->stop[i] = xstrdup(o->stop[i] ? o->stop[i] : "");
+    }
+    if (c->cache && !k->no_cache && k->temperature == 0) {
+        llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, 0,
+                           (const char *const *)k->stop, k->nstop };
+        llm_request_key(&rq, k->key);
     }
     k->cb = o->cb;
     k->ud = o->ud;

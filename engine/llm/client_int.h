@@ -31,6 +31,8 @@ struct llm_call {
     char model[128];
     double temperature;
     int max_tokens, stream, no_cache;
+    char key[65];               /* cache key; "" when not cacheable
+                                   (temperature > 0, or bypassed) */
     llm_msg *msgs;              /* copies */
     int nmsgs;
     char **stop;
@@ -46,7 +48,7 @@ struct llm_call {
     /* [io] the transfer */
     CURL *easy;
     struct curl_slist *headers;
-    char *body;
+    char *body;                 /* of the last attempt; kept for the log */
     llm_stream *dec;
     gn_buf errbody;             /* body of a non-2xx reply (bounded) */
     long http;

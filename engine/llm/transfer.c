@@ -38,6 +38,14 @@
  * before the call is finished without waiting for the close. */
 #define COMPLETE_GRACE 1.0
 
+/* The request K sends, streamed or not. */
+static llm_request request_of(const llm_call *k, int stream)
+{
+    llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, stream,
+                       (const char *const *)k->stop, k->nstop };
+    return rq;
+}
+
 /* ---- accounting and log ----------------------------------------------- */
 
 /* Tokens of a finished call: the server's usage, else estimated from the
@@ -113,11 +121,11 @@ static void log_call(llm_call *k)
     cJSON_AddStringToObject(o, "stage", llm_stage_name(k->stage));
     cJSON_AddStringToObject(o, "model", k->model);
     cJSON_AddStringToObject(o, "endpoint", c->shown);
-    llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, k->stream,
-                       (const char *const *)k->stop, k->nstop };
-    char *body = llm_request_body(&rq, k->usage_opt);
-    cJSON *req = cJSON_Parse(body);
-    free(body);
+    /* The body of the last attempt; a cached call never sent one. */
+    llm_request rq = request_of(k, k->stream);
+    char *built = k->body ? NULL : llm_request_body(&rq, 0);
+    cJSON *req = cJSON_Parse(k->body ? k->body : built);
+    free(built);
     cJSON_AddItemToObject(o, "request", req ? req : cJSON_CreateNull());
     const llm_choice *ch = k->res.nchoices > 0 ? &k->res.choices[0] : NULL;
     cJSON_AddStringToObject(o, "response", ch && ch->content.data ? ch->content.data : "");
@@ -165,8 +173,6 @@ static void release_transfer(llm_call *k)
     }
     curl_slist_free_all(k->headers);
     k->headers = NULL;
-    free(k->body);
-    k->body = NULL;
     gn_buf_release(&k->errbody);
 }
 
@@ -186,14 +192,10 @@ static void finish(llm_call *k, int status)
     }
     k->t_done = llm_now();
     llm_client *c = k->cl;
-    if (!status && !k->cached && c->cache && !k->no_cache && k->temperature == 0) {
-        llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, 0,
-                           (const char *const *)k->stop, k->nstop };
-        char key[65];
-        llm_request_key(&rq, key);
+    if (!status && !k->cached && c->cache && k->key[0]) {
         gn_err ce;
         /* A cache that fails to store is not the call's failure. */
-        (void)llm_cache_put(c->cache, key, llm_stage_name(k->stage), k->model, &k->res, &ce);
+        (void)llm_cache_put(c->cache, k->key, llm_stage_name(k->stage), k->model, &k->res, &ce);
     }
     account(k);
     log_call(k);
@@ -280,8 +282,8 @@ static int start(llm_call *k)
     llm_stream_free(k->dec);
     k->dec = llm_stream_new(on_delta, k);
     k->usage_opt = k->stream && !c->no_usage_opt;
-    llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, k->stream,
-                       (const char *const *)k->stop, k->nstop };
+    llm_request rq = request_of(k, k->stream);
+    free(k->body);
     k->body = llm_request_body(&rq, k->usage_opt);
     k->headers = curl_slist_append(NULL, "Content-Type: application/json");
     k->headers = curl_slist_append(k->headers, k->stream ? "Accept: text/event-stream"
@@ -331,14 +333,10 @@ static int start(llm_call *k)
 static int from_cache(llm_call *k)
 {
     llm_client *c = k->cl;
-    if (!c->cache || k->no_cache || k->temperature != 0) return 0;
-    llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, 0,
-                       (const char *const *)k->stop, k->nstop };
-    char key[65];
-    llm_request_key(&rq, key);
+    if (!c->cache || !k->key[0]) return 0;
     gn_err ce;
     llm_result_release(&k->res);
-    if (llm_cache_get(c->cache, key, &k->res, &ce) != 1) return 0;
+    if (llm_cache_get(c->cache, k->key, &k->res, &ce) != 1) return 0;
     k->cached = 1;
     const llm_choice *ch = k->res.nchoices ? &k->res.choices[0] : NULL;
     if (ch && k->cb) {

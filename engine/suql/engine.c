@@ -449,13 +449,57 @@ static int run_whole(suql_engine *en, suql_query *q, int collect, suql_result *r
     return rc;
 }
 
-/* Does SEL's WHERE have a DNF within bounds?  Past them the optimizer
- * gives way to per-row evaluation of the clause as written. */
-static int dnf_fits(suql_query *q, const suql_select *sel)
+int suql_freetext_targets(const suql_select *sel)
 {
-    suql_dnf d;
+    int n = 0;
+    for (int i = 0; i < sel->ntargets; i++) n += suql_is_freetext(sel->targets[i].expr);
+    return n;
+}
+
+/* How a query runs: the modes of engine.h, plain in two forms. */
+typedef enum {
+    RUN_PLAIN,          /* the statement as it is */
+    RUN_ROWS_FIRST,     /* one table, free text in the select list only:
+                           rows chosen first (suql_run_final) */
+    RUN_OPTIMIZED,
+    RUN_PER_ROW
+} run_mode;
+
+static const char *const mode_names[] = { "plain", "plain", "optimized", "per-row" };
+
+typedef struct {
+    run_mode mode;
+    const st_table *t;       /* the one table, or NULL */
+    const char *alias;       /* its alias, else its name */
+    suql_dnf dnf;            /* RUN_OPTIMIZED: the WHERE clause */
+} run_shape;
+
+/* The shape of SEL.  A WHERE clause too large for DNF gives way to
+ * per-row evaluation of the clause as written. */
+static void shape_of(suql_query *q, suql_select *sel, run_shape *sh)
+{
+    memset(sh, 0, sizeof *sh);
+    sh->t = suql_single_table(sel, &sh->alias);
+    if (sh->t && !sh->alias) sh->alias = sh->t->name;
+    int simple = sh->t && !sel->nctes && !order_has_freetext(sel);
     gn_err e;
-    return suql_dnf_build(q, sel->where, 0, &d, &e) == 0;
+    if (!sel->where || !suql_is_freetext(sel->where))
+        sh->mode = simple && suql_freetext_targets(sel) ? RUN_ROWS_FIRST : RUN_PLAIN;
+    else if (simple && suql_dnf_build(q, sel->where, 0, &sh->dnf, &e) == 0)
+        sh->mode = RUN_OPTIMIZED;
+    else
+        sh->mode = RUN_PER_ROW;
+}
+
+/* The per-run state of EN for SEL. */
+static void begin(suql_engine *en, suql_select *sel, suql_run_stats *st, int explain)
+{
+    en->st = st;
+    en->explain = explain;
+    en->used = 0;
+    en->reserve = 0;
+    en->budget = st->budget = suql_budget_for(en, sel);
+    suql_collect_hints(en, sel);
 }
 
 int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_stats *stats,
@@ -470,35 +514,29 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     int rc = prepare(en, text, &q, e);
     if (rc) return rc;
     suql_select *sel = q->select;
-    en->st = st;
-    en->explain = 0;
-    en->used = 0;
-    en->reserve = 0;
-    en->budget = st->budget = suql_budget_for(en, sel);
-    suql_collect_hints(en, sel);
-    const char *alias = NULL;
-    const st_table *t = suql_single_table(sel, &alias);
-    int where_ft = sel->where && suql_is_freetext(sel->where);
-    int targets_ft = 0;
-    for (int i = 0; i < sel->ntargets; i++) targets_ft |= suql_is_freetext(sel->targets[i].expr);
-    if (!where_ft && t && targets_ft && !order_has_freetext(sel) && !sel->nctes) {
-        st->mode = "plain";
-        rc = suql_run_final(en, q, sel, t, alias ? alias : t->name, NULL, 0, 0, res, e);
-    } else if (!where_ft) {
-        st->mode = "plain";
-        rc = run_whole(en, q, targets_ft && !order_has_freetext(sel), res, e);
-    } else if (t && !sel->nctes && !order_has_freetext(sel) && dnf_fits(q, sel)) {
-        st->mode = "optimized";
-        rc = suql_run_optimized(en, q, sel, t, alias, res, NULL, e);
-    } else {
-        st->mode = "per-row";
+    begin(en, sel, st, 0);
+    run_shape sh;
+    shape_of(q, sel, &sh);
+    st->mode = mode_names[sh.mode];
+    switch (sh.mode) {
+    case RUN_ROWS_FIRST:
+        rc = suql_run_final(en, q, sel, sh.t, sh.alias, NULL, 0, 0, res, e);
+        break;
+    case RUN_PLAIN:
+        rc = run_whole(en, q, suql_freetext_targets(sel) && !order_has_freetext(sel), res, e);
+        break;
+    case RUN_OPTIMIZED:
+        rc = suql_run_optimized(en, q, sel, sh.t, sh.alias, &sh.dnf, res, NULL, e);
+        break;
+    case RUN_PER_ROW:
         rc = run_whole(en, q, 0, res, e);
+        break;
     }
     if (!rc) {
         st->rows = res->nrows;
         if (st->budget_hit && !res->note)
             res->note = xasprintf("the free-text budget of %d evaluations ran out: %s", st->budget,
-                                  !strcmp(st->mode, "optimized")
+                                  sh.mode == RUN_OPTIMIZED
                                       ? "there may be more matching rows than shown"
                                       : "some answer() or summary() values are missing (NULL)");
     } else {
@@ -518,37 +556,34 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
     suql_select *sel = q->select;
     suql_run_stats st;
     memset(&st, 0, sizeof st);
-    en->st = &st;
-    en->explain = 1;
-    en->used = 0;
-    en->budget = suql_budget_for(en, sel);
-    suql_collect_hints(en, sel);
+    begin(en, sel, &st, 1);
     gn_buf_puts(out, "query:  ");
     suql_print(q, out);
     gn_buf_putc(out, '\n');
-    const char *alias = NULL;
-    const st_table *t = suql_single_table(sel, &alias);
-    int where_ft = sel->where && suql_is_freetext(sel->where);
+    run_shape sh;
+    shape_of(q, sel, &sh);
     suql_emit_hooks h;
-    if (!where_ft) {
-        gn_buf_puts(out, "mode:   plain (no free text in WHERE): the query runs in SQLite\nsql:    ");
-        rc = suql_emit_select(q, sel, suql_hooks_calls(en, &h), out, e);
-        gn_buf_putc(out, '\n');
-    } else if (t && !sel->nctes && !order_has_freetext(sel) && dnf_fits(q, sel)) {
-        gn_buf_printf(out, "mode:   optimized (one table, %s, free-text filters in WHERE)\n", t->name);
+    if (sh.mode == RUN_OPTIMIZED) {
+        gn_buf_printf(out, "mode:   optimized (one table, %s, free-text filters in WHERE)\n",
+                      sh.t->name);
         suql_result dummy;
         memset(&dummy, 0, sizeof dummy);
-        rc = suql_run_optimized(en, q, sel, t, alias, &dummy, out, e);
+        rc = suql_run_optimized(en, q, sel, sh.t, sh.alias, &sh.dnf, &dummy, out, e);
         suql_result_release(&dummy);
     } else {
-        gn_buf_puts(out, "mode:   per-row (free text the optimizer does not plan): answer() and "
-                         "summary() evaluated row by row, memoized and budgeted\nsql:    ");
+        gn_buf_puts(out, sh.mode == RUN_PER_ROW
+                             ? "mode:   per-row (free text the optimizer does not plan): answer() "
+                               "and summary() evaluated row by row, memoized and budgeted\n"
+                             : "mode:   plain (no free text in WHERE): the query runs in SQLite\n");
+        if (sh.mode == RUN_ROWS_FIRST)
+            gn_buf_puts(out, "        rows chosen first; answer() and summary() of the select "
+                             "list for those rows only\n");
+        gn_buf_puts(out, "sql:    ");
         rc = suql_emit_select(q, sel, suql_hooks_calls(en, &h), out, e);
         gn_buf_putc(out, '\n');
     }
     long want = suql_rows_wanted(sel);
-    int nft = 0;
-    for (int i = 0; i < sel->ntargets; i++) nft += suql_is_freetext(sel->targets[i].expr);
+    int nft = suql_freetext_targets(sel);
     if (!rc) {
         gn_buf_printf(out, "budget: %d free-text evaluations", en->budget);
         if (nft && want >= 0)

@@ -65,10 +65,15 @@ int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res
  * or GN_ELIMIT when the budget does not allow them all (nothing run). */
 int suql_eval(suql_engine *en, suql_ft_req *reqs, int n, gn_err *e);
 
-/* The optimized run of SEL over table T (alias ALIAS) (optimize.c).  PLAN
- * (may be NULL) gets the explanation instead of running when en->explain. */
+/* The optimized run of SEL over table T, aliased A, whose WHERE clause
+ * is DNF (optimize.c).  With en->explain, PLAN gets the explanation
+ * instead of running. */
 int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
-                       const char *alias, suql_result *res, gn_buf *plan, gn_err *e);
+                       const char *a, const suql_dnf *dnf, suql_result *res, gn_buf *plan,
+                       gn_err *e);
+
+/* How many select-list items hold free text. */
+int suql_freetext_targets(const suql_select *sel);
 
 /* The final statement over table T (alias A): SEL with WHERE replaced by
  * _id IN (IDS) when IDS is given (else SEL's own WHERE), in the order of

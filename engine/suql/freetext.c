@@ -91,10 +91,17 @@ static void key_of(const suql_ft_req *r, char out[65])
     gn_sha256_final_hex(&h, out);
 }
 
+/* The bucket of a key: its first 32 bits (the key is a hex SHA-256). */
+static unsigned bucket(const char *key)
+{
+    unsigned h = 0;
+    for (int i = 0; i < 8; i++) h = h << 4 | (unsigned)(key[i] <= '9' ? key[i] - '0' : key[i] - 'a' + 10);
+    return h % MEMO_BUCKETS;
+}
+
 static memo *memo_find(suql_ft *ft, const char *key)
 {
-    unsigned b = (unsigned)strtoul((char[9]){ key[0], key[1], key[2], key[3], key[4], key[5],
-                                              key[6], key[7], 0 }, NULL, 16) % MEMO_BUCKETS;
+    unsigned b = bucket(key);
     for (memo *m = ft->buckets[b]; m; m = m->next)
         if (!strcmp(m->key, key)) return m;
     return NULL;
@@ -102,8 +109,7 @@ static memo *memo_find(suql_ft *ft, const char *key)
 
 static memo *memo_add(suql_ft *ft, const char *key, const char *text, int yes, int offline)
 {
-    unsigned b = (unsigned)strtoul((char[9]){ key[0], key[1], key[2], key[3], key[4], key[5],
-                                              key[6], key[7], 0 }, NULL, 16) % MEMO_BUCKETS;
+    unsigned b = bucket(key);
     memo *m = xcalloc(1, sizeof *m);
     memcpy(m->key, key, 65);
     m->text = text ? xstrdup(text) : NULL;

@@ -538,16 +538,14 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
 /* ---- the run ------------------------------------------------------------------------------ */
 
 int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
-                       const char *alias, suql_result *res, gn_buf *plan, gn_err *e)
+                       const char *a, const suql_dnf *dnf, suql_result *res, gn_buf *plan,
+                       gn_err *e)
 {
-    const char *a = alias ? alias : t->name;
-    suql_dnf d;
-    int rc = suql_dnf_build(q, sel->where, 0, &d, e);
-    if (rc) return rc;
+    const suql_dnf d = *dnf;
+    int rc = 0;
     if (en->st) en->st->conjuncts = d.n;
     long want = suql_rows_wanted(sel);
-    int nft = 0;
-    for (int i = 0; i < sel->ntargets; i++) nft += suql_is_freetext(sel->targets[i].expr);
+    int nft = suql_freetext_targets(sel);
     en->reserve = want >= 0 && nft ? (int)(want * nft < en->budget / 2 ? want * nft : en->budget / 2) : 0;
     if (plan) {
         gn_buf_puts(plan, "where, in disjunctive normal form:\n");

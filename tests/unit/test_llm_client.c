@@ -107,6 +107,15 @@ static void seen_release(seen *s)
     pthread_mutex_destroy(&s->mu);
 }
 
+/* Options for HELLO at STAGE whose events go to S. */
+static llm_call_opts watched(int stage, seen *s)
+{
+    llm_call_opts o = opts(stage, hello, 2);
+    o.cb = on_event;
+    o.ud = s;
+    return o;
+}
+
 TEST(llm_client_streams_with_headers_and_usage)
 {
     REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"answer\", \"reply\": \"Kaito is romantic.\", "
@@ -115,9 +124,7 @@ TEST(llm_client_streams_with_headers_and_usage)
     REQUIRE(c);
     seen s;
     seen_init(&s);
-    llm_call_opts o = opts(LLM_STAGE_ANSWER, hello, 2);
-    o.cb = on_event;
-    o.ud = &s;
+    llm_call_opts o = watched(LLM_STAGE_ANSWER, &s);
     llm_result r;
     llm_call_info info;
     gn_err e;
@@ -178,9 +185,7 @@ TEST(llm_client_retries_500_then_succeeds_with_event)
     REQUIRE(c);
     seen s;
     seen_init(&s);
-    llm_call_opts o = opts(LLM_STAGE_PARSE, hello, 2);
-    o.cb = on_event;
-    o.ud = &s;
+    llm_call_opts o = watched(LLM_STAGE_PARSE, &s);
     llm_call_info info;
     gn_err e;
     llm_result r;
@@ -211,9 +216,7 @@ TEST(llm_client_honours_retry_after_ms_and_caps_it)
     REQUIRE(llm_client_new(&cfg, &c, &e) == 0);
     seen s;
     seen_init(&s);
-    llm_call_opts o = opts(LLM_STAGE_PARSE, hello, 2);
-    o.cb = on_event;
-    o.ud = &s;
+    llm_call_opts o = watched(LLM_STAGE_PARSE, &s);
     double t0 = now();
     CHECK_INT(llm_complete(c, &o, NULL, NULL, &e), 0);
     double dt = now() - t0;
@@ -243,9 +246,7 @@ TEST(llm_client_no_retry_after_output_was_streamed)
     REQUIRE(c);
     seen s;
     seen_init(&s);
-    llm_call_opts o = opts(LLM_STAGE_RESPOND, hello, 2);
-    o.cb = on_event;
-    o.ud = &s;
+    llm_call_opts o = watched(LLM_STAGE_RESPOND, &s);
     llm_result r;
     gn_err e;
     CHECK_INT(llm_complete(c, &o, &r, NULL, &e), GN_ENET);
@@ -361,9 +362,7 @@ TEST(llm_client_connection_refused_is_retried_then_reported)
     REQUIRE(llm_client_new(&cfg, &c, &e) == 0);
     seen s;
     seen_init(&s);
-    llm_call_opts o = opts(LLM_STAGE_PARSE, hello, 2);
-    o.cb = on_event;
-    o.ud = &s;
+    llm_call_opts o = watched(LLM_STAGE_PARSE, &s);
     llm_call_info info;
     CHECK_INT(llm_complete(c, &o, NULL, &info, &e), GN_ENET);
     CHECK_CONTAINS(e.msg, "127.0.0.1:9");

@@ -67,8 +67,10 @@ void st_schema_sql(const st_schema *s, int max_enum, gn_buf *out);
  * prepare with "not authorized".  Returns 0 or GN_EDB. */
 int st_guard(sqlite3 *db, gn_err *e);
 
-/* Append S as a quoted SQL identifier: "a""b". */
+/* Append S quoted for SQL, the quote doubled inside: as an identifier
+ * ("a""b") or as a string literal ('it''s').  NULL S appends "" or ''. */
 void st_ident(gn_buf *b, const char *s);
+void st_literal(gn_buf *b, const char *s);
 
 /* The side table of array column COL of table T: "genie_arr_T_COL",
  * written into BUF (size N); returns BUF.  Its rows are (row, value): one

@@ -22,17 +22,6 @@ static const char *sql_type(const st_column *c)
     return "TEXT";
 }
 
-/* 'it''s' */
-static void quoted(gn_buf *b, const char *s)
-{
-    gn_buf_putc(b, '\'');
-    for (; *s; s++) {
-        if (*s == '\'') gn_buf_putc(b, '\'');
-        gn_buf_putc(b, *s);
-    }
-    gn_buf_putc(b, '\'');
-}
-
 static void column_type(const st_column *c, int max_enum, gn_buf *b)
 {
     if (c->free_text) gn_buf_puts(b, "FREE_TEXT");
@@ -40,7 +29,7 @@ static void column_type(const st_column *c, int max_enum, gn_buf *b)
         gn_buf_puts(b, "ENUM (");
         for (int i = 0; i < c->nenum; i++) {
             if (i) gn_buf_puts(b, ", ");
-            quoted(b, c->enum_vals[i]);
+            st_literal(b, c->enum_vals[i]);
         }
         gn_buf_putc(b, ')');
     } else gn_buf_puts(b, sql_type(c));
@@ -59,7 +48,7 @@ static void comment(const st_column *c, int max_enum, gn_buf *b)
         gn_buf_printf(b, "%sone of %d values, e.g. ", c->desc && *c->desc ? " " : "", c->nenum);
         for (int i = 0; i < 3 && i < c->nenum; i++) {
             if (i) gn_buf_puts(b, ", ");
-            quoted(b, c->enum_vals[i]);
+            st_literal(b, c->enum_vals[i]);
         }
     }
 }

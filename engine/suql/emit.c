@@ -46,6 +46,7 @@
  * adding parentheses everywhere (unreadable --explain output); quoting
  * only where needed (SQLite keywords differ from PostgreSQL's).
  */
+#include "store/kb.h"
 #include "suql/emit_int.h"
 #include "suql/analyze.h"
 #include "suql/parse.h"
@@ -60,22 +61,12 @@
 
 void suql_emit_string(const char *s, gn_buf *out)
 {
-    gn_buf_putc(out, '\'');
-    for (; s && *s; s++) {
-        if (*s == '\'') gn_buf_putc(out, '\'');
-        gn_buf_putc(out, *s);
-    }
-    gn_buf_putc(out, '\'');
+    st_literal(out, s);
 }
 
 void suql_emit_ident(const char *s, gn_buf *b)
 {
-    gn_buf_putc(b, '"');
-    for (; s && *s; s++) {
-        if (*s == '"') gn_buf_putc(b, '"');
-        gn_buf_putc(b, *s);
-    }
-    gn_buf_putc(b, '"');
+    st_ident(b, s);
 }
 
 int suql_em_fail(suql_emitter *m, int pos, const char *fmt, ...)

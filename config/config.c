@@ -539,7 +539,8 @@ static void build_getopt(struct option *lo, char *shorts)
         const cfg_option *o = &cfg_options[i];
         if (!o->name) continue;     /* file and environment only */
         int has = o->type == CFG_ACTION ? no_argument
-                : o->type == CFG_BOOL ? optional_argument : required_argument;
+                : o->type == CFG_BOOL || (o->flags & CFG_OPTARG) ? optional_argument
+                : required_argument;
         lo[n++] = (struct option){ o->name, has, NULL, 256 + i };
         if (!o->shortopt) continue;
         *shorts++ = o->shortopt;
@@ -642,9 +643,13 @@ static int parse_flags(struct flags *fl, int argc, char **argv, gn_err *e)
     optind = 0;             /* glibc: full reset, so cfg_load can rerun */
     opterr = 0;
     int rc = 0, ch;
-    while (!rc && (ch = getopt_long(argc, av, shorts, lo, NULL)) != -1)
+    while (!rc && (ch = getopt_long(argc, av, shorts, lo, NULL)) != -1) {
+        /* An optional argument may also be the next word ("--resume 12"). */
+        if (ch >= 256 && (cfg_options[ch - 256].flags & CFG_OPTARG) && !optarg)
+            optarg = optind < argc && av[optind][0] != '-' ? av[optind++] : (char *)"latest";
         rc = ch == ':' ? missing_arg(e)
            : ch == '?' ? bad_option(av, e) : add_flag(fl, ch, e);
+    }
     if (!rc && optind < argc)
         rc = gn_err_set(e, GN_EUSAGE, "unexpected argument '%s' (to search "
                         "the knowledge base, use --search TEXT)", av[optind]);

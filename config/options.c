@@ -70,6 +70,16 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_CHECK_LLM] = { .name = "check-llm", .type = CFG_ACTION, .group = MODES,
         .help = "send one short request to the LLM endpoint, report the "
                 "model, latency and token counts, then exit" },
+    [OPT_RESUME] = { .name = "resume", .arg = "[ID]", .type = CFG_STRING,
+        .def = "", .group = MODES, .flags = CFG_OPTARG,
+        .help = "continue a saved conversation: session ID, or the agent's "
+                "most recent one when ID is left out" },
+    [OPT_LIST_SESSIONS] = { .name = "list-sessions", .type = CFG_ACTION,
+        .group = MODES,
+        .help = "list the saved conversations, most recent first, then exit" },
+    [OPT_EXPORT_SESSION] = { .name = "export-session", .arg = "ID",
+        .type = CFG_STRING, .def = "", .group = MODES,
+        .help = "print saved conversation ID as Markdown, then exit" },
 
     /* ---- General ---------------------------------------------------- */
     [OPT_CONFIG] = { .name = "config", .shortopt = 'c', .arg = "FILE",
@@ -96,13 +106,32 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .values = formats, .section = "general", .key = "format",
         .group = GENERAL,
         .help = "how --suql prints rows: an aligned table fitted to the "
-                "terminal, JSON, or CSV" },
+                "terminal, JSON, or CSV; in a conversation, json prints one "
+                "JSON event per line instead of the replies" },
     [OPT_BUDGET] = { .name = "budget", .arg = "N", .type = CFG_INT, .def = "0",
         .min = 0, .max = 1000000, .section = "general", .key = "budget",
         .group = GENERAL,
         .help = "most free-text evaluations (LLM calls) one query may make "
                 "(0: 10 per row LIMIT asks for, at least 40; 200 without "
                 "LIMIT)" },
+    [OPT_AGENT] = { .name = "agent", .shortopt = 'a', .arg = "DIR|NAME",
+        .type = CFG_STRING, .def = "restaurants", .section = "general",
+        .key = "agent", .group = GENERAL,
+        .help = "the agent to talk to: a directory with agent.ini, or the "
+                "name of a shipped agent (restaurants, courses)" },
+    [OPT_PLAIN] = { .name = "plain", .type = CFG_BOOL, .def = "false",
+        .section = "general", .key = "plain", .group = GENERAL,
+        .help = "converse line by line: read utterances from standard input, "
+                "print the replies (the default when standard input or output "
+                "is not a terminal)" },
+    [OPT_SESSIONS] = { .name = "sessions", .arg = "FILE", .type = CFG_PATH,
+        .def = "", .section = "general", .key = "sessions", .group = GENERAL,
+        .help = "where conversations are saved (empty: "
+                "$XDG_DATA_HOME/genie/sessions.db)" },
+    [OPT_TODAY] = { .name = "today", .arg = "DATE", .type = CFG_STRING,
+        .def = "", .section = "general", .key = "today", .group = GENERAL,
+        .help = "the date the agent takes as today, YYYY-MM-DD (empty: the "
+                "system's date)" },
 
     /* ---- Data and retrieval ----------------------------------------- */
     [OPT_EMBEDDER] = { .name = "embedder", .type = CFG_ENUM, .def = "glove",

@@ -26,6 +26,9 @@ enum cfg_opt {
     OPT_ANALYZE,
     OPT_SCHEMA,
     OPT_CHECK_LLM,
+    OPT_RESUME,
+    OPT_LIST_SESSIONS,
+    OPT_EXPORT_SESSION,
     /* General */
     OPT_CONFIG,
     OPT_DB,
@@ -34,6 +37,10 @@ enum cfg_opt {
     OPT_NO_COLOR,
     OPT_FORMAT,
     OPT_BUDGET,
+    OPT_AGENT,
+    OPT_PLAIN,
+    OPT_SESSIONS,
+    OPT_TODAY,
     /* Data and retrieval */
     OPT_EMBEDDER,
     OPT_VECTORS,
@@ -83,7 +90,10 @@ enum cfg_type {
 
 /* Row flags. */
 enum {
-    CFG_SECRET = 1u << 0   /* never printed: --print-config shows "(set, hidden)" */
+    CFG_SECRET = 1u << 0,  /* never printed: --print-config shows "(set, hidden)" */
+    CFG_OPTARG = 1u << 1   /* a string flag whose argument may be left out
+                              ("--resume", "--resume 12"); left out, the
+                              value is "latest" */
 };
 
 typedef struct cfg_option {

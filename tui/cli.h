@@ -11,6 +11,7 @@
 #include "retrieval/embed.h"
 #include "retrieval/index.h"
 #include "store/kb.h"
+#include "suql/engine.h"
 
 /* Exit statuses, as documented in genie(1). */
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
@@ -22,6 +23,11 @@ int cli_fail(const gn_err *e);
  * binary (build tree: DIR/share/genie, installed: DIR/../share/genie), then
  * under the configured prefix.  Caller frees; NULL if none exists. */
 char *cli_data_file(const char *name);
+
+/* The file NAME of the sample data (sample_db/NAME): in the build tree
+ * beside the binary's directory, else installed under share/genie.  Caller
+ * frees; NULL if none exists. */
+char *cli_sample_file(const char *name);
 
 /* The prompt directories, in lookup order: the user's overrides
  * ($XDG_CONFIG_HOME/genie/prompts) and the shipped share/genie/prompts (in
@@ -49,6 +55,9 @@ typedef struct cli_session {
  * stale one with progress on stderr if the file is writable).  Returns 0
  * or the error; close with cli_session_close in every case. */
 int cli_session_open(cli_session *s, const cfg_t *c, int want_index, gn_err *e);
+/* The same for the database at PATH (NULL: as cli_session_open). */
+int cli_session_open_at(cli_session *s, const cfg_t *c, const char *path, int want_index,
+                        gn_err *e);
 void cli_session_close(cli_session *s);
 
 /* Build the index of S's database, with progress unless quiet. */
@@ -58,10 +67,9 @@ int cli_session_build(cli_session *s, gn_err *e);
  * key as fallbacks). */
 int cli_embedder(const cfg_t *c, rt_embedder **em, gn_err *e);
 
-/* --reindex, --search TEXT, and the interactive search loop. */
+/* --reindex and --search TEXT. */
 int cli_reindex(const cfg_t *c);
 int cli_search(const cfg_t *c);
-int cli_search_loop(const cfg_t *c);
 
 /* Why genie runs without an LLM ("offline (--offline)", "offline: no LLM
  * endpoint configured ..."), or NULL when an endpoint is configured. */
@@ -79,6 +87,22 @@ int cli_api_key(const cfg_t *c, char **key, gn_err *e);
  * failed). */
 int cli_llm_open(const cfg_t *c, llm_client **out, gn_err *e);
 
+/* A knowledge base ready for SUQL: the session, the LLM client (NULL
+ * offline), the free-text prompts and the engine over the guarded
+ * connection (cmd_suql.c). */
+enum { CLI_T_ANSWER, CLI_T_VERIFY, CLI_T_SUMMARY, CLI_T_CLASSIFY, CLI_T__COUNT };
+typedef struct cli_suql_ctx {
+    cli_session s;
+    llm_client *cl;
+    llm_tpl *tpl[CLI_T__COUNT];
+    suql_engine *en;
+} cli_suql_ctx;
+
+/* Open X on the database at PATH (NULL: --db or the sample).  Returns 0
+ * or the error; close with cli_suql_close in every case. */
+int cli_suql_open(cli_suql_ctx *x, const cfg_t *c, const char *path, gn_err *e);
+void cli_suql_close(cli_suql_ctx *x);
+
 /* --suql QUERY and --explain QUERY [--analyze] (cmd_suql.c). */
 int cli_suql(const cfg_t *c);
 int cli_explain(const cfg_t *c);
@@ -92,5 +116,11 @@ int cli_schema(const cfg_t *c);
 
 /* --check-llm: one short request, its facts printed. */
 int cli_check_llm(const cfg_t *c);
+
+/* The conversation (cmd_chat.c): line mode on standard input and output,
+ * --resume, and the sessions commands --list-sessions, --export-session. */
+int cli_chat(const cfg_t *c);
+int cli_list_sessions(const cfg_t *c);
+int cli_export_session(const cfg_t *c);
 
 #endif

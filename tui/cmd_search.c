@@ -1,6 +1,6 @@
 /*
  * cmd_search.c — the retrieval commands of the command line: --reindex,
- * --search TEXT, and a plain interactive search loop.
+ * --search TEXT.
  *
  * A stale index is rebuilt before searching when the database is writable
  * (with the reason and progress on stderr); otherwise the search stops with
@@ -115,34 +115,4 @@ int cli_search(const cfg_t *c)
     if (!rc) rc = run_query(&s, cfg_str(c, OPT_SEARCH), (int)cfg_int(c, OPT_TOP_K), &e);
     cli_session_close(&s);
     return rc ? cli_fail(&e) : EXIT_OK;
-}
-
-int cli_search_loop(const cfg_t *c)
-{
-    cli_session s;
-    gn_err e;
-    gn_err_clear(&e);
-    int rc = cli_session_open(&s, c, 1, &e);
-    if (rc) { cli_session_close(&s); return cli_fail(&e); }
-    int tty = isatty(0);
-    if (tty)
-        printf("genie %s — searching %s (%ld passages). Type a description, an empty line "
-               "or Ctrl-D to quit.\n", GENIE_VERSION, s.path, rt_index_npassages(s.ix));
-    const char *offline = cli_offline_reason(c);
-    if (tty && offline && !cfg_bool(c, OPT_QUIET))
-        printf("%s; free-text answers will be extractive.\n", offline);
-    char line[4096];
-    for (;;) {
-        if (tty) { printf("search> "); fflush(stdout); }
-        if (!fgets(line, sizeof line, stdin)) break;
-        line[strcspn(line, "\r\n")] = 0;
-        if (!line[0]) { if (tty) break; continue; }
-        if (run_query(&s, line, (int)cfg_int(c, OPT_TOP_K), &e)) {
-            char buf[1200];
-            fprintf(stderr, "genie: %s\n", gn_err_str(&e, buf, sizeof buf));
-        }
-        fflush(stdout);
-    }
-    cli_session_close(&s);
-    return EXIT_OK;
 }

@@ -21,40 +21,32 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-enum { T_ANSWER, T_VERIFY, T_SUMMARY, T_CLASSIFY, T__COUNT };
-static const char *const tpl_names[T__COUNT] = { "answer", "verify", "summary", "classify" };
+static const char *const tpl_names[CLI_T__COUNT] = { "answer", "verify", "summary", "classify" };
 
-typedef struct {
-    cli_session s;
-    llm_client *cl;
-    llm_tpl *tpl[T__COUNT];
-    suql_engine *en;
-} suql_ctx;
-
-static void ctx_close(suql_ctx *x)
+void cli_suql_close(cli_suql_ctx *x)
 {
     suql_engine_free(x->en);
-    for (int i = 0; i < T__COUNT; i++) llm_tpl_free(x->tpl[i]);
+    for (int i = 0; i < CLI_T__COUNT; i++) llm_tpl_free(x->tpl[i]);
     llm_client_free(x->cl);
     cli_session_close(&x->s);
 }
 
-static int load_prompts(suql_ctx *x, const cfg_t *c, gn_err *e)
+static int load_prompts(cli_suql_ctx *x, const cfg_t *c, gn_err *e)
 {
     char *user, *shipped;
     cli_prompt_dirs(c, &user, &shipped);
     int rc = 0;
-    for (int i = 0; i < T__COUNT && !rc; i++)
+    for (int i = 0; i < CLI_T__COUNT && !rc; i++)
         rc = llm_prompt_load(user, shipped, tpl_names[i], &x->tpl[i], e);
     free(user);
     free(shipped);
     return rc;
 }
 
-static int ctx_open(suql_ctx *x, const cfg_t *c, gn_err *e)
+int cli_suql_open(cli_suql_ctx *x, const cfg_t *c, const char *path, gn_err *e)
 {
     memset(x, 0, sizeof *x);
-    int rc = cli_session_open(&x->s, c, 1, e);
+    int rc = cli_session_open_at(&x->s, c, path, 1, e);
     if (rc == GN_ESTALE && x->s.db) {
         fprintf(stderr, "genie: warning: %s; candidates will not be ranked by retrieval\n", e->msg);
         rc = 0;
@@ -65,8 +57,8 @@ static int ctx_open(suql_ctx *x, const cfg_t *c, gn_err *e)
     if (rc) return rc;
     suql_engine_config ec = {
         .db = x->s.db, .schema = x->s.schema, .ix = x->s.ix, .em = x->s.em, .client = x->cl,
-        .answer_tpl = x->tpl[T_ANSWER], .verify_tpl = x->tpl[T_VERIFY],
-        .summary_tpl = x->tpl[T_SUMMARY], .classify_tpl = x->tpl[T_CLASSIFY],
+        .answer_tpl = x->tpl[CLI_T_ANSWER], .verify_tpl = x->tpl[CLI_T_VERIFY],
+        .summary_tpl = x->tpl[CLI_T_SUMMARY], .classify_tpl = x->tpl[CLI_T_CLASSIFY],
         .offline_threshold = cfg_double(c, OPT_OFFLINE_THRESHOLD),
         .budget = (int)cfg_int(c, OPT_BUDGET),
         .window = (int)cfg_int(c, OPT_LLM_CONCURRENCY),
@@ -141,10 +133,10 @@ static int run(const cfg_t *c, const char *arg, int explain)
     gn_err_clear(&e);
     char *text = query_text(arg, &e);
     if (!text) return cli_fail(&e);
-    suql_ctx x;
-    int rc = ctx_open(&x, c, &e);
+    cli_suql_ctx x;
+    int rc = cli_suql_open(&x, c, NULL, &e);
     if (rc) {
-        ctx_close(&x);
+        cli_suql_close(&x);
         free(text);
         return cli_fail(&e);
     }
@@ -175,7 +167,7 @@ static int run(const cfg_t *c, const char *arg, int explain)
     }
     int status = rc ? query_fail(text, &e) : EXIT_OK;
     gn_buf_release(&out);
-    ctx_close(&x);
+    cli_suql_close(&x);
     free(text);
     return status;
 }

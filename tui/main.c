@@ -47,7 +47,9 @@ static int dispatch(const cfg_t *c)
     if (cfg_str(c, OPT_SUQL)[0]) return cli_suql(c);
     if (cfg_bool(c, OPT_REINDEX)) return cli_reindex(c);
     if (cfg_str(c, OPT_SEARCH)[0]) return cli_search(c);
-    return cli_search_loop(c);
+    if (cfg_bool(c, OPT_LIST_SESSIONS)) return cli_list_sessions(c);
+    if (cfg_str(c, OPT_EXPORT_SESSION)[0]) return cli_export_session(c);
+    return cli_chat(c);
 }
 
 int main(int argc, char **argv)

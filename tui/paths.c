@@ -49,19 +49,27 @@ char *cli_data_file(const char *name)
     return r;
 }
 
+char *cli_sample_file(const char *name)
+{
+    char *dir = exe_dir();
+    char *cand = xasprintf("%s/../sample_db/%s", dir, name);
+    const char *const cands[1] = { cand };
+    char *r = first_existing(cands, 1);
+    free(cand);
+    free(dir);
+    if (!r) {
+        char *rel = xasprintf("sample_db/%s", name);
+        r = cli_data_file(rel);
+        free(rel);
+    }
+    return r;
+}
+
 char *cli_db_path(const cfg_t *c, gn_err *e)
 {
     const char *db = cfg_str(c, OPT_DB);
     if (db[0]) return xstrdup(db);
-    char *dir = exe_dir();
-    char *cands[2] = {
-        xasprintf("%s/../sample_db/restaurants.db", dir),
-        NULL,
-    };
-    char *r = first_existing((const char *const *)cands, 1);
-    free(cands[0]);
-    free(dir);
-    if (!r) r = cli_data_file("sample_db/restaurants.db");
+    char *r = cli_sample_file("restaurants.db");
     if (!r)
         gn_err_set(e, GN_ENOTFOUND, "no database given (--db FILE) and the sample "
                    "restaurants database is not built (run 'make samples')");

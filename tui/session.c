@@ -95,11 +95,16 @@ int cli_session_build(cli_session *s, gn_err *e)
 
 int cli_session_open(cli_session *s, const cfg_t *c, int want_index, gn_err *e)
 {
+    return cli_session_open_at(s, c, NULL, want_index, e);
+}
+
+int cli_session_open_at(cli_session *s, const cfg_t *c, const char *path, int want_index, gn_err *e)
+{
     memset(s, 0, sizeof *s);
     s->quiet = cfg_bool(c, OPT_QUIET);
     s->tty = isatty(2);
     opts_from_cfg(c, &s->opts);
-    s->path = cli_db_path(c, e);
+    s->path = path ? xstrdup(path) : cli_db_path(c, e);
     if (!s->path) return e->code;
     int rc = st_open(s->path, 1, &s->db, e);
     if (rc == GN_EDB || (rc == 0 && sqlite3_db_readonly(s->db, "main") == 1)) {

@@ -157,11 +157,6 @@ check "--quiet keeps stderr empty and stdout unchanged" 0 "first~$LOT" rows=3 er
 g --db "$KB" --reindex -q
 check "--reindex --quiet prints nothing" 0 out= err=
 
-printf '%s\n' 'plenty of parking' '' 'kids play area' >"$T/queries"
-G_IN=$T/queries g --db "$KB" -k 1 -q
-check "without --search, one search per line of stdin" 0 rows=2 "first~$LOT" \
-    'out~^ 1\. Family Taqueria ' err=
-
 # An index-less copy is indexed on first search.
 mkkb "$T/fresh.db"
 g --db "$T/fresh.db" --search "$Q" -k 2

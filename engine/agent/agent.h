@@ -1,0 +1,178 @@
+/*
+ * agent.h — a Genie agent and its conversation turns.
+ *
+ * An agent is a directory: agent.ini (name, description, greeting, the
+ * database, the worksheet spec, the APIs, optional prompt overrides and
+ * knowledge-parser examples), the spec (worksheet.csv or .json) and the
+ * API definitions (apis.ini).  A conversation (ag_conv) holds the dialogue
+ * state and runs turns:
+ *
+ *   utterance -> contextual semantic parser (LLM, PARSER-mode statements)
+ *             -> knowledge parser (LLM, SUQL) -> SUQL engine (one retry on
+ *                an error or an empty result)
+ *             -> agent policy (acts, actions, APIs)
+ *             -> response generator (LLM, streamed; templates as fallback)
+ *
+ * Every stage reports through events (ag_event) so a front end can show
+ * the statements, the SUQL, the results, the state and the streamed reply
+ * as they happen.  Without an LLM (offline) a turn accepts SUQL typed
+ * directly and worksheet statements, and replies from templates.
+ */
+#ifndef GENIE_AGENT_H
+#define GENIE_AGENT_H
+
+#include "llm/client.h"
+#include "llm/template.h"
+#include "store/kb.h"
+#include "suql/engine.h"
+#include "worksheet/acts.h"
+#include "worksheet/interp.h"
+#include "worksheet/spec.h"
+#include "worksheet/state.h"
+
+#include <cjson/cJSON.h>
+#include <sqlite3.h>
+
+/* ---- the agent directory --------------------------------------------- */
+
+typedef struct ag_api ag_api;
+
+typedef struct ag_agent {
+    char *dir;                /* the directory, as given */
+    char *name, *description, *greeting;
+    char *db_path;            /* resolved against dir */
+    char *init_sql;           /* SQL run on the writable database at start
+                                 (CREATE TABLE IF NOT EXISTS ...), or NULL */
+    char *kb_examples;        /* knowledge-parser examples text, or NULL */
+    char *prompt_dir;         /* the agent's prompt overrides, or NULL */
+    ws_spec *spec;
+    ag_api *apis;
+    int napis;
+} ag_agent;
+
+/* Load the agent in directory DIR.  Errors name the file and line
+ * (agent.ini, the spec, apis.ini).  Returns 0 or GN_ENOTFOUND/GN_EIO/
+ * GN_EPARSE. */
+int ag_agent_load(const char *dir, ag_agent **out, gn_err *e);
+void ag_agent_free(ag_agent *a);
+
+/* Run the agent's init SQL on WDB (a writable connection), in one
+ * transaction.  Returns 0 or GN_EDB. */
+int ag_agent_init_db(const ag_agent *a, sqlite3 *wdb, gn_err *e);
+
+/* The host the interpreter calls APIs through: the agent's SQL APIs run on
+ * WDB in a transaction; HTTP APIs through libcurl. */
+typedef struct ag_api_host {
+    ws_host host;
+    const ag_agent *agent;
+    sqlite3 *wdb;
+    double http_timeout;      /* seconds, default for HTTP APIs */
+} ag_api_host;
+void ag_api_host_init(ag_api_host *h, const ag_agent *a, sqlite3 *wdb);
+
+/* The secure random transaction id APIs return: 10 characters of
+ * [A-Z0-9] from the system's random source, into OUT (size >= 11).
+ * Returns 0 or GN_EIO. */
+int ag_txn_id(char *out, size_t n, gn_err *e);
+
+/* ---- events -------------------------------------------------------------- */
+
+enum ag_ev_kind {
+    AG_EV_STAGE,        /* a stage starts: stage */
+    AG_EV_STATEMENTS,   /* the parser's statements: text */
+    AG_EV_REFUSED,      /* a statement was refused: text (statement), error */
+    AG_EV_SUQL,         /* a query about to run: text (SUQL), data {question, attempt} */
+    AG_EV_RESULT,       /* its result: data {question, rows: [...], count, error, ms} */
+    AG_EV_STATE,        /* the dialogue state after the policy: text (prompt
+                           form), data (JSON form) */
+    AG_EV_ACTS,         /* the acts: data [lines] */
+    AG_EV_TOKEN,        /* a fragment of the reply: text */
+    AG_EV_RESPONSE,     /* the whole reply: text, data {fallback: bool} */
+    AG_EV_ERROR,        /* a stage failed: stage, error (the turn goes on) */
+    AG_EV_WARNING,      /* a problem in the spec's predicates or actions */
+    AG_EV_TIMINGS,      /* end of turn: data {ms_total, ms_llm, calls:{stage:n}, tokens_in, tokens_out} */
+    AG_EV__COUNT
+};
+
+typedef struct ag_event {
+    enum ag_ev_kind kind;
+    const char *stage;        /* may be NULL */
+    const char *text;         /* may be NULL */
+    const char *error;        /* may be NULL */
+    const cJSON *data;        /* may be NULL; borrowed */
+} ag_event;
+
+typedef void (*ag_event_fn)(const ag_event *ev, void *ud);
+
+/* The event kind's name: "stage", "statements", "refused", "suql",
+ * "result", "state", "acts", "token", "response", "error", "warning",
+ * "timings". */
+const char *ag_event_name(enum ag_ev_kind k);
+/* EV as one JSON object {"event": name, "stage", "text", "error", "data"}
+ * (members present when set); caller frees. */
+cJSON *ag_event_json(const ag_event *ev);
+
+/* ---- a conversation ------------------------------------------------------ */
+
+typedef struct ag_conv_config {
+    const ag_agent *agent;
+    const st_schema *schema;
+    suql_engine *suql;        /* runs knowledge queries (guarded connection) */
+    sqlite3 *wdb;             /* writable connection for APIs; NULL: APIs fail */
+    llm_client *client;       /* NULL: offline */
+    const llm_tpl *parse_tpl, *kb_tpl, *repair_tpl, *respond_tpl;  /* all
+                                 required when client is set */
+    ws_date today;
+    int max_rows;             /* result rows shown to the LLM; 0: 5 */
+} ag_conv_config;
+
+typedef struct ag_conv ag_conv;
+
+/* A new conversation (empty state).  The config's pointers are borrowed. */
+ag_conv *ag_conv_new(const ag_conv_config *cfg);
+void ag_conv_free(ag_conv *cv);
+
+/* Continue a saved conversation: the state after its last turn (JSON),
+ * that turn's acts (JSON array of lines) and response, and its number.
+ * Returns 0 or GN_ECORRUPT. */
+int ag_conv_restore(ag_conv *cv, const char *state_json, const char *acts_json,
+                    const char *response, int turns, gn_err *e);
+
+const ws_state *ag_conv_state(const ag_conv *cv);
+int ag_conv_turns(const ag_conv *cv);
+
+/* What one turn did, for the sessions store: JSON texts and the reply
+ * (owned; release with ag_turn_out_release). */
+typedef struct ag_turn_out {
+    int n;
+    char *parse, *suql_json, *acts_json, *response, *state_json, *error;
+    long tokens_in, tokens_out, llm_calls;
+    double ms_total, ms_llm, started;
+} ag_turn_out;
+void ag_turn_out_release(ag_turn_out *o);
+
+/* Run one turn on UTTERANCE, reporting through CB (may be NULL).  The
+ * turn always produces a reply: LLM failures in any stage are reported as
+ * AG_EV_ERROR and worked around (state unchanged for a failed parse,
+ * templates for a failed response).  CANCEL (may be NULL) is polled: when
+ * it becomes non-zero the turn stops at the next stage boundary and
+ * returns GN_ECANCEL with the state as it was before the turn.  Returns 0
+ * with *OUT filled, or GN_ECANCEL. */
+int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
+            const volatile int *cancel, ag_turn_out *out, gn_err *e);
+
+/* The parse prompt ag_turn would send for UTTERANCE now, as text (for the
+ * prompt-size benchmark and --explain of a turn).  Caller frees. */
+char *ag_conv_parse_prompt(ag_conv *cv, const char *utterance);
+
+/* ---- knowledge queries: required parameters ------------------------------ */
+
+/* The required parameters of the knowledge base that SUQL does not
+ * constrain: for each table the query reads whose `db` worksheet has
+ * Required fields, unless the WHERE clause mentions a primary field of
+ * that table, each required field the WHERE clause never mentions.  *out
+ * gets them comma-separated (caller frees) or NULL when nothing is
+ * missing (or the query does not parse: the engine reports that). */
+void ag_kb_missing(const ws_spec *spec, const char *suql, char **out);
+
+#endif

@@ -1,0 +1,30 @@
+/*
+ * events.c — the names and the JSON form of turn events.
+ *
+ * One table gives each kind its name; the JSON form is what `--format
+ * json` prints, one object per line, so scripts and the TUI read the same
+ * stream.  Members that are not set are left out rather than written as
+ * null, which keeps the lines short and the meaning plain.
+ */
+#include "agent/agent.h"
+
+static const char *const names[AG_EV__COUNT] = {
+    "stage", "statements", "refused", "suql", "result", "state",
+    "acts", "token", "response", "error", "warning", "timings",
+};
+
+const char *ag_event_name(enum ag_ev_kind k)
+{
+    return k >= 0 && k < AG_EV__COUNT ? names[k] : "?";
+}
+
+cJSON *ag_event_json(const ag_event *ev)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "event", ag_event_name(ev->kind));
+    if (ev->stage) cJSON_AddStringToObject(o, "stage", ev->stage);
+    if (ev->text) cJSON_AddStringToObject(o, "text", ev->text);
+    if (ev->error) cJSON_AddStringToObject(o, "error", ev->error);
+    if (ev->data) cJSON_AddItemToObject(o, "data", cJSON_Duplicate(ev->data, 1));
+    return o;
+}

@@ -1,0 +1,92 @@
+/*
+ * kbcheck.c — the knowledge base's required parameters.
+ *
+ * A `db` worksheet field marked Required (the restaurant's location) must
+ * constrain every search of its table: a query that does not mention it
+ * is not run, and the policy asks the user for it instead of returning
+ * restaurants from anywhere.  A query that names a primary field (a lookup
+ * of one known row) needs nothing more.  The check reads the SUQL syntax
+ * tree, not the text, so a column named in a string literal or in the
+ * select list does not count.
+ */
+#include "agent/agent.h"
+#include "suql/ast.h"
+#include "suql/parse.h"
+#include "util/buf.h"
+#include "util/xmem.h"
+
+#include <string.h>
+#include <strings.h>
+
+typedef struct refs {
+    const char *tables[16];
+    int ntables;
+    const char *cols[64];
+    int ncols;
+} refs;
+
+static void walk_select(const suql_select *s, refs *r);
+
+static void walk_expr(const suql_expr *x, refs *r)
+{
+    if (!x) return;
+    if (x->kind == SUQL_E_COLUMN && r->ncols < 64) r->cols[r->ncols++] = x->name;
+    walk_expr(x->l, r);
+    walk_expr(x->r, r);
+    for (int i = 0; i < x->nargs; i++) walk_expr(x->args[i], r);
+    if (x->sub) walk_select(x->sub, r);
+}
+
+static void walk_from(const suql_from *f, refs *r)
+{
+    if (!f) return;
+    if (f->table && r->ntables < 16) r->tables[r->ntables++] = f->table;
+    if (f->sub) walk_select(f->sub, r);
+    walk_from(f->left, r);
+    walk_from(f->right, r);
+    walk_expr(f->on, r);
+}
+
+static void walk_select(const suql_select *s, refs *r)
+{
+    for (int i = 0; i < s->nctes; i++) walk_select(s->ctes[i].select, r);
+    for (int i = 0; i < s->nfrom; i++) walk_from(s->from[i], r);
+    walk_expr(s->where, r);
+    walk_expr(s->having, r);
+}
+
+static int mentioned(const refs *r, const char *col)
+{
+    for (int i = 0; i < r->ncols; i++)
+        if (!strcasecmp(r->cols[i], col)) return 1;
+    return 0;
+}
+
+void ag_kb_missing(const ws_spec *spec, const char *suql, char **out)
+{
+    suql_query *q = NULL;
+    refs r = { 0 };
+    gn_buf miss;
+    *out = NULL;
+    if (suql_parse(suql, &q, NULL)) return;
+    walk_select(q->select, &r);
+    gn_buf_init(&miss);
+    for (int t = 0; t < r.ntables; t++) {
+        const ws_sheet *w = NULL;
+        for (int i = 0; i < spec->nsheets && !w; i++)
+            if (spec->sheets[i].kind == WSK_DB && !strcasecmp(spec->sheets[i].name, r.tables[t]))
+                w = &spec->sheets[i];
+        if (!w) continue;
+        int lookup = 0;
+        for (int i = 0; i < w->nfields; i++)
+            if (w->fields[i].primary && mentioned(&r, w->fields[i].name)) lookup = 1;
+        for (int i = 0; i < w->nfields && !lookup; i++) {
+            const ws_field *f = &w->fields[i];
+            if (!f->required || mentioned(&r, f->name) || strstr(miss.data, f->name)) continue;
+            gn_buf_printf(&miss, "%s%s", miss.len ? ", " : "", f->name);
+        }
+    }
+    suql_query_free(q);
+    if (miss.len) *out = gn_buf_detach(&miss);
+    else gn_buf_release(&miss);
+}

@@ -1,0 +1,245 @@
+/*
+ * knowledge.c — the knowledge records of a turn: question -> SUQL -> rows.
+ *
+ * Each answer("...") the parser wrote becomes SUQL through the knowledge
+ * parser (or is SUQL already, when typed offline), is checked for the
+ * knowledge base's required parameters (kbcheck.c), and runs on the SUQL
+ * engine over the read-only connection.  One repair is allowed per cause:
+ * a query that does not compile is sent back with its error, an empty
+ * result is sent back to be relaxed; both show in the events and the
+ * record.  Rows become a list of dicts in the record; a record that fills
+ * a field (Worksheet(field=answer(...))) gives it a value only when
+ * exactly one row came back, otherwise the rows are reported and the user
+ * chooses.
+ */
+#include "agent/turn_int.h"
+#include "util/xmem.h"
+
+#include <string.h>
+
+/* A row cell as a value; JSON arrays (array columns) become lists. */
+static ws_val *cell_val(const suql_cell *c)
+{
+    switch (c->type) {
+    case SUQL_NULL: return ws_none();
+    case SUQL_INT: return ws_int(c->i);
+    case SUQL_REAL: return ws_float(c->d);
+    case SUQL_TEXT:
+        if (c->text[0] == '[') {
+            cJSON *j = cJSON_Parse(c->text);
+            if (cJSON_IsArray(j)) {
+                ws_val *v = ws_val_from_json(j);
+                cJSON_Delete(j);
+                return v;
+            }
+            cJSON_Delete(j);
+        }
+        return ws_str(c->text);
+    }
+    return ws_none();
+}
+
+static ws_val *rows_val(const suql_result *res, int max)
+{
+    ws_val *l = ws_list();
+    for (int i = 0; i < res->nrows && i < max; i++) {
+        ws_val *d = ws_dict();
+        for (int k = 0; k < res->ncols; k++)
+            ws_dict_set(d, res->names[k], cell_val(&res->cells[(size_t)i * res->ncols + k]));
+        ws_list_add(l, d);
+    }
+    return l;
+}
+
+static int kb_parse(ag_tturn *t, ws_record *r, char **suql, gn_err *e)
+{
+    const ag_conv_config *c = &t->cv->cfg;
+    gn_buf schema;
+    gn_buf_init(&schema);
+    st_schema_sql(c->schema, 12, &schema);
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddStringToObject(d, "today", ag_today(t->cv));
+    cJSON_AddStringToObject(d, "schema", schema.data);
+    if (c->agent->kb_examples) cJSON_AddStringToObject(d, "domain_examples", c->agent->kb_examples);
+    else cJSON_AddNullToObject(d, "domain_examples");
+    cJSON_AddArrayToObject(d, "history");
+    cJSON_AddStringToObject(d, "question", r->question);
+    gn_buf_release(&schema);
+    return ag_llm(t, LLM_STAGE_KB_PARSE, c->kb_tpl, d, NULL, NULL, suql, e);
+}
+
+static int repair(ag_tturn *t, ws_record *r, const char *suql, const char *error, char **out, gn_err *e)
+{
+    const ag_conv_config *c = &t->cv->cfg;
+    gn_buf schema;
+    gn_buf_init(&schema);
+    st_schema_sql(c->schema, 12, &schema);
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddStringToObject(d, "schema", schema.data);
+    cJSON_AddStringToObject(d, "question", r->question);
+    cJSON *at = cJSON_AddArrayToObject(d, "attempts");
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "suql", suql);
+    if (error) cJSON_AddStringToObject(a, "error", error);
+    else cJSON_AddNullToObject(a, "error");
+    cJSON_AddItemToArray(at, a);
+    gn_buf_release(&schema);
+    return ag_llm(t, LLM_STAGE_REPAIR, c->repair_tpl, d, NULL, NULL, out, e);
+}
+
+/* One execution, reported: 0 and *rows set, or the error (in E). */
+static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_val **rows, gn_err *e)
+{
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddStringToObject(d, "question", r->question);
+    cJSON_AddNumberToObject(d, "attempt", attempt);
+    ag_emit(t, AG_EV_SUQL, "suql", suql, NULL, d);
+    cJSON_Delete(d);
+
+    suql_result res;
+    suql_run_stats stats;
+    memset(&stats, 0, sizeof stats);
+    double t0 = ag_now();
+    int rc = suql_execute(t->cv->cfg.suql, suql, &res, &stats, e);
+    t->ms_llm += stats.ms_llm;
+    d = cJSON_CreateObject();
+    cJSON_AddStringToObject(d, "question", r->question);
+    cJSON_AddNumberToObject(d, "ms", (ag_now() - t0) * 1000.0);
+    if (rc) {
+        char msg[1024];
+        cJSON_AddStringToObject(d, "error", gn_err_str(e, msg, sizeof msg));
+    } else {
+        *rows = rows_val(&res, 50);
+        cJSON_AddNumberToObject(d, "count", res.nrows);
+        cJSON_AddItemToObject(d, "rows", ws_val_to_json(*rows));
+        cJSON_AddStringToObject(d, "mode", stats.mode ? stats.mode : "");
+        if (res.note) cJSON_AddStringToObject(d, "note", res.note);
+        suql_result_release(&res);
+    }
+    ag_emit(t, AG_EV_RESULT, "suql", NULL, NULL, d);
+    cJSON_Delete(d);
+    return rc;
+}
+
+static void log_query(ag_tturn *t, const ws_record *r)
+{
+    cJSON *q = cJSON_CreateObject();
+    cJSON_AddStringToObject(q, "question", r->question);
+    if (r->suql) cJSON_AddStringToObject(q, "suql", r->suql);
+    if (r->error) cJSON_AddStringToObject(q, "error", r->error);
+    if (r->missing) cJSON_AddStringToObject(q, "missing", r->missing);
+    if (r->result && r->result->kind == WV_LIST) cJSON_AddNumberToObject(q, "rows", r->result->u.c.n);
+    cJSON_AddItemToArray(t->queries, q);
+}
+
+/* The value a one-row result gives field F: the column of the same name,
+ * else a name-like column, else the first. */
+static const ws_val *pick(const ws_val *row, const ws_field *f)
+{
+    static const char *const names[] = { "name", "title", "course_codes" };
+    const ws_val *v = ws_dict_get(row, f->name);
+    for (size_t i = 0; i < 3 && !v; i++) v = ws_dict_get(row, names[i]);
+    if (!v && row->kind == WV_DICT && row->u.c.n) v = row->u.c.items[0];
+    if (v && v->kind == WV_LIST && v->u.c.n && f->type.kind != WT_LIST) v = v->u.c.items[0];
+    return v;
+}
+
+static void fill_target(ag_tturn *t, ws_record *kb)
+{
+    ws_state *st = t->cv->st;
+    ws_record *r = kb->target >= 0 ? ws_state_rec(st, kb->target) : NULL;
+    if (!r || kb->target_field < 0 || !kb->result || kb->result->u.c.n != 1) return;
+    const ws_field *f = &st->spec->sheets[r->sheet].fields[kb->target_field];
+    const ws_val *v = pick(kb->result->u.c.items[0], f);
+    char why[256];
+    if (v) ws_state_set(st, r, kb->target_field, v, why, sizeof why);
+}
+
+static int is_empty(const ws_val *rows) { return !rows || rows->kind != WV_LIST || rows->u.c.n == 0; }
+
+static void run_one(ag_tturn *t, ws_record *r)
+{
+    gn_err e;
+    char msg[1024];
+    char *suql = NULL;
+    ws_val *rows = NULL;
+    gn_err_clear(&e);
+    r->ran = 1;
+    if (r->suql) {
+        suql = xstrdup(r->suql);
+    } else if (kb_parse(t, r, &suql, &e)) {
+        ag_stage_error(t, "kb_parse", &e);
+        r->error = xasprintf("the knowledge parser failed: %s", e.msg);
+        log_query(t, r);
+        return;
+    }
+    ag_unfence(suql);
+    ag_kb_missing(t->cv->st->spec, suql, &r->missing);
+    free(r->suql);
+    r->suql = xstrdup(suql);
+    if (r->missing) {
+        ag_emit(t, AG_EV_SUQL, "suql", suql, "not run: the search needs the missing parameter(s)", NULL);
+        log_query(t, r);
+        free(suql);
+        return;
+    }
+    int rc = execute(t, r, suql, 1, &rows, &e);
+    int online = t->cv->cfg.client != NULL, tries = 1;
+    if (rc == GN_EPARSE && online) {
+        char *fixed = NULL;
+        gn_err e2;
+        gn_err_clear(&e2);
+        if (!repair(t, r, suql, gn_err_str(&e, msg, sizeof msg), &fixed, &e2)) {
+            free(suql);
+            suql = ag_unfence(fixed);
+            gn_err_clear(&e);
+            rc = execute(t, r, suql, ++tries, &rows, &e);
+        } else {
+            ag_stage_error(t, "repair", &e2);
+        }
+    }
+    if (!rc && is_empty(rows) && online) {
+        char *relaxed = NULL;
+        gn_err e2;
+        gn_err_clear(&e2);
+        if (!repair(t, r, suql, NULL, &relaxed, &e2)) {
+            ag_unfence(relaxed);
+            ws_val *rows2 = NULL;
+            gn_err e3;
+            gn_err_clear(&e3);
+            if (!execute(t, r, relaxed, ++tries, &rows2, &e3) && !is_empty(rows2)) {
+                ws_val_free(rows);
+                rows = rows2;
+                free(suql);
+                suql = relaxed;
+                relaxed = NULL;
+            } else {
+                ws_val_free(rows2);
+            }
+            free(relaxed);
+        } else {
+            ag_stage_error(t, "repair", &e2);
+        }
+    }
+    free(r->suql);
+    r->suql = suql;
+    if (rc) {
+        r->error = xstrdup(gn_err_str(&e, msg, sizeof msg));
+        ag_stage_error(t, "suql", &e);
+    } else {
+        r->result = rows;
+        fill_target(t, r);
+    }
+    log_query(t, r);
+}
+
+void ag_run_knowledge(ag_tturn *t)
+{
+    ws_state *st = t->cv->st;
+    for (int i = 0; i < st->n; i++) {
+        ws_record *r = st->recs[i];
+        if (r->kind != WR_KB || r->ran || r->created_turn != st->turn) continue;
+        if (t->cancel && *t->cancel) return;
+        run_one(t, r);
+    }
+}

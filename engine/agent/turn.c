@@ -1,0 +1,380 @@
+/*
+ * turn.c — one conversation turn, stage by stage.
+ *
+ * parse (statements applied in PARSER mode) -> knowledge (knowledge.c) ->
+ * policy (worksheet/policy.c) -> respond (respond.c).  The state after
+ * the previous turn is kept as JSON until this one ends: a cancelled turn
+ * puts it back, so a turn either happens or does not.  A stage that fails
+ * is reported and worked around, never fatal: a failed parse leaves the
+ * state unchanged (the policy then repeats its pending question), a failed
+ * knowledge query is reported as such, a failed response falls back to
+ * templates.
+ */
+#include "agent/turn_int.h"
+#include "llm/prompt.h"
+#include "worksheet/policy.h"
+#include "util/xmem.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+double ag_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+const char *ag_today(const ag_conv *cv)
+{
+    static _Thread_local char buf[40];
+    ws_date_format_long(cv->cfg.today, buf, sizeof buf);
+    return buf;
+}
+
+void ag_emit(ag_tturn *t, enum ag_ev_kind kind, const char *stage, const char *text,
+             const char *error, const cJSON *data)
+{
+    if (!t->cb) return;
+    ag_event ev = { kind, stage, text, error, data };
+    t->cb(&ev, t->ud);
+}
+
+void ag_stage_error(ag_tturn *t, const char *stage, const gn_err *e)
+{
+    char msg[1024];
+    gn_err_str(e, msg, sizeof msg);
+    if (!t->error) t->error = xasprintf("%s: %s", stage, msg);
+    ag_emit(t, AG_EV_ERROR, stage, NULL, msg, NULL);
+}
+
+char *ag_unfence(char *text)
+{
+    char *p = text;
+    while (isspace((unsigned char)*p)) p++;
+    if (!strncmp(p, "```", 3)) {
+        p += strcspn(p, "\n");
+        if (*p) p++;
+        char *end = strstr(p, "```");
+        if (end) *end = 0;
+    }
+    for (const char *const *l = (const char *const[]){ "Statements:", "SUQL:", NULL }; *l; l++)
+        if (!strncasecmp(p, *l, strlen(*l))) p += strlen(*l);
+    while (isspace((unsigned char)*p)) p++;
+    memmove(text, p, strlen(p) + 1);
+    size_t n = strlen(text);
+    while (n && (isspace((unsigned char)text[n - 1]) || text[n - 1] == ';')) text[--n] = 0;
+    return text;
+}
+
+int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb cb, void *ud,
+           char **text, gn_err *e)
+{
+    llm_prompt p;
+    *text = NULL;
+    int rc = llm_prompt_render(tpl, data, &p, e);
+    cJSON_Delete(data);
+    if (rc) return rc;
+    llm_call_opts o = { .stage = stage, .msgs = p.msgs, .nmsgs = p.n, .cb = cb, .ud = ud };
+    llm_result r;
+    double t0 = ag_now();
+    rc = llm_complete(t->cv->cfg.client, &o, &r, NULL, e);
+    t->ms_llm += (ag_now() - t0) * 1000.0;
+    t->calls++;
+    llm_prompt_release(&p);
+    if (!rc) *text = xstrdup(r.nchoices && r.choices[0].content.data ? r.choices[0].content.data : "");
+    llm_result_release(&r);
+    return rc;
+}
+
+/* ---- the conversation ------------------------------------------------- */
+
+ag_conv *ag_conv_new(const ag_conv_config *cfg)
+{
+    ag_conv *cv = xcalloc(1, sizeof *cv);
+    cv->cfg = *cfg;
+    cv->st = ws_state_new(cfg->agent->spec, cfg->today);
+    ag_api_host_init(&cv->host, cfg->agent, cfg->wdb);
+    return cv;
+}
+
+static void set_acts(ag_conv *cv, char **acts, int n)
+{
+    for (int i = 0; i < cv->nacts; i++) free(cv->acts[i]);
+    free(cv->acts);
+    cv->acts = acts;
+    cv->nacts = n;
+}
+
+void ag_conv_free(ag_conv *cv)
+{
+    if (!cv) return;
+    ws_state_free(cv->st);
+    set_acts(cv, NULL, 0);
+    free(cv->utt);
+    free(cv);
+}
+
+const ws_state *ag_conv_state(const ag_conv *cv) { return cv->st; }
+int ag_conv_turns(const ag_conv *cv) { return cv->turns; }
+
+int ag_conv_restore(ag_conv *cv, const char *state_json, const char *acts_json,
+                    const char *response, int turns, gn_err *e)
+{
+    cJSON *j = cJSON_Parse(state_json ? state_json : "");
+    ws_state *st = NULL;
+    if (!j) return gn_err_set(e, GN_ECORRUPT, "the saved dialogue state is not JSON");
+    int rc = ws_state_from_json(cv->cfg.agent->spec, j, cv->cfg.today, &st, e);
+    cJSON_Delete(j);
+    if (rc) return rc;
+    ws_state_free(cv->st);
+    cv->st = st;
+    cJSON *a = cJSON_Parse(acts_json ? acts_json : "[]");
+    int n = cJSON_GetArraySize(a), k = 0;
+    char **acts = xcalloc((size_t)n + 1, sizeof *acts);
+    for (cJSON *it = a ? a->child : NULL; it; it = it->next)
+        if (cJSON_IsString(it)) acts[k++] = xstrdup(it->valuestring);
+    cJSON_Delete(a);
+    set_acts(cv, acts, k);
+    free(cv->utt);
+    cv->utt = response ? xstrdup(response) : NULL;
+    cv->turns = turns;
+    return 0;
+}
+
+/* ---- parse ----------------------------------------------------------- */
+
+static cJSON *parse_data(ag_conv *cv, const char *utterance)
+{
+    gn_buf sig, state;
+    gn_buf_init(&sig);
+    gn_buf_init(&state);
+    ws_spec_signatures(cv->cfg.agent->spec, &sig);
+    ws_state_print(cv->st, cv->cfg.max_rows > 0 ? cv->cfg.max_rows : 5, &state);
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddStringToObject(d, "agent_description", cv->cfg.agent->description ? cv->cfg.agent->description : "");
+    cJSON_AddStringToObject(d, "today", ag_today(cv));
+    cJSON_AddStringToObject(d, "worksheets", sig.data);
+    cJSON_AddStringToObject(d, "state", state.data);
+    cJSON *acts = cJSON_AddArrayToObject(d, "agent_acts");
+    for (int i = 0; i < cv->nacts; i++) cJSON_AddItemToArray(acts, cJSON_CreateString(cv->acts[i]));
+    cJSON_AddStringToObject(d, "agent_utterance", cv->utt ? cv->utt : "");
+    cJSON_AddStringToObject(d, "user_utterance", utterance);
+    gn_buf_release(&sig);
+    gn_buf_release(&state);
+    return d;
+}
+
+char *ag_conv_parse_prompt(ag_conv *cv, const char *utterance)
+{
+    gn_buf out;
+    gn_buf_init(&out);
+    cJSON *d = parse_data(cv, utterance);
+    if (cv->cfg.parse_tpl) llm_tpl_render(cv->cfg.parse_tpl, d, &out, NULL);
+    cJSON_Delete(d);
+    return gn_buf_detach(&out);
+}
+
+/* Apply the statements of TEXT one line at a time: a line that does not
+ * parse or is refused is reported and the others still apply. */
+static void apply(ag_tturn *t, const char *text)
+{
+    char *copy = xstrdup(text), *save = NULL;
+    int lineno = 0;
+    for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        lineno++;
+        while (isspace((unsigned char)*line)) line++;
+        if (!*line || *line == '#') continue;
+        ws_prog *p = NULL;
+        gn_err e;
+        gn_err_clear(&e);
+        t->in.mode = WS_MODE_PARSER;
+        t->in.self = -1;
+        int rc = ws_prog_parse(line, 1, 1, &p, &e);
+        for (int i = 0; !rc && i < p->n; i++) {
+            gn_err_clear(&e);
+            if (ws_run_stmt(&t->in, &p->stmts[i], &e)) {
+                char msg[1024];
+                gn_err_str(&e, msg, sizeof msg);
+                ag_emit(t, AG_EV_REFUSED, "parse", line, msg, NULL);
+            }
+        }
+        if (rc) {
+            char msg[1024];
+            gn_err_str(&e, msg, sizeof msg);
+            ag_emit(t, AG_EV_REFUSED, "parse", line, msg, NULL);
+        }
+        ws_prog_free(p);
+    }
+    free(copy);
+}
+
+static int looks_like_suql(const char *s)
+{
+    while (isspace((unsigned char)*s)) s++;
+    return !strncasecmp(s, "select", 6) || !strncasecmp(s, "with", 4);
+}
+
+static void stage_parse(ag_tturn *t, const char *utterance)
+{
+    ag_conv *cv = t->cv;
+    ag_emit(t, AG_EV_STAGE, "parse", NULL, NULL, NULL);
+    if (!cv->cfg.client) {
+        /* Offline: SUQL typed directly, or statements typed directly. */
+        if (looks_like_suql(utterance)) {
+            ws_record *r = ws_state_new_kb(cv->st, utterance);
+            r->suql = xstrdup(utterance);
+            gn_buf_printf(&t->parse, "answer(<SUQL typed directly>)");
+            return;
+        }
+        ws_prog *p = NULL;
+        if (ws_prog_parse(utterance, 1, 1, &p, NULL)) {
+            ws_acts_add(&t->acts, WA_SAY, -1, -1,
+                        "I am working without a language model, so I understand SUQL queries "
+                        "(SELECT ...) and worksheet statements (for example Book_Restaurant(...)), "
+                        "not free sentences.", NULL);
+            return;
+        }
+        ws_prog_free(p);
+        gn_buf_puts(&t->parse, utterance);
+        ag_emit(t, AG_EV_STATEMENTS, "parse", utterance, NULL, NULL);
+        apply(t, utterance);
+        return;
+    }
+    char *text = NULL;
+    gn_err e;
+    gn_err_clear(&e);
+    if (ag_llm(t, LLM_STAGE_PARSE, cv->cfg.parse_tpl, parse_data(cv, utterance), NULL, NULL, &text, &e)) {
+        ag_stage_error(t, "parse", &e);
+        ws_acts_add(&t->acts, WA_SAY, -1, -1,
+                    "Sorry, I could not process that just now (the language model did not answer). "
+                    "Please say it again.", NULL);
+        return;
+    }
+    ag_unfence(text);
+    gn_buf_puts(&t->parse, text);
+    ag_emit(t, AG_EV_STATEMENTS, "parse", text, NULL, NULL);
+    apply(t, text);
+    free(text);
+}
+
+/* ---- the turn ------------------------------------------------------------- */
+
+static void on_warn(void *ud, const gn_err *e)
+{
+    char msg[1024];
+    ag_emit(ud, AG_EV_WARNING, "policy", NULL, gn_err_str(e, msg, sizeof msg), NULL);
+}
+
+static char *json_text(cJSON *j)
+{
+    char *s = cJSON_PrintUnformatted(j);
+    char *r = xstrdup(s ? s : "null");
+    free(s);
+    return r;
+}
+
+void ag_turn_out_release(ag_turn_out *o)
+{
+    free(o->parse);
+    free(o->suql_json);
+    free(o->acts_json);
+    free(o->response);
+    free(o->state_json);
+    free(o->error);
+    memset(o, 0, sizeof *o);
+}
+
+static int cancelled(const ag_tturn *t) { return t->cancel && *t->cancel; }
+
+int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
+            const volatile int *cancel, ag_turn_out *out, gn_err *e)
+{
+    ag_tturn t = { .cv = cv, .cb = cb, .ud = ud, .cancel = cancel, .utterance = utterance };
+    double t0 = ag_now();
+    memset(out, 0, sizeof *out);
+    out->started = (double)time(NULL);
+    cJSON *before = ws_state_to_json(cv->st);
+    ws_acts_init(&t.acts);
+    gn_buf_init(&t.parse);
+    t.queries = cJSON_CreateArray();
+    t.in = (ws_interp){ .st = cv->st, .acts = &t.acts, .host = &cv->host.host, .self = -1, .self_field = -1 };
+    cv->st->turn = cv->turns + 1;
+
+    stage_parse(&t, utterance);
+    if (!cancelled(&t)) {
+        ag_emit(&t, AG_EV_STAGE, "knowledge", NULL, NULL, NULL);
+        ag_run_knowledge(&t);
+    }
+    if (!cancelled(&t)) {
+        ag_emit(&t, AG_EV_STAGE, "policy", NULL, NULL, NULL);
+        ws_policy_run(&t.in, on_warn, &t);
+        if (!t.acts.n)
+            ws_acts_add(&t.acts, WA_SAY, -1, -1, "Is there anything else I can help you with?", NULL);
+    }
+    if (cancelled(&t)) {
+        ws_state *st = NULL;
+        if (!ws_state_from_json(cv->st->spec, before, cv->cfg.today, &st, NULL)) {
+            ws_state_free(cv->st);
+            cv->st = st;
+        }
+        cJSON_Delete(before);
+        cJSON_Delete(t.queries);
+        ws_acts_release(&t.acts);
+        gn_buf_release(&t.parse);
+        free(t.error);
+        return gn_err_set(e, GN_ECANCEL, "the turn was cancelled");
+    }
+    cJSON_Delete(before);
+
+    gn_buf b;
+    gn_buf_init(&b);
+    ws_state_print(cv->st, cv->cfg.max_rows > 0 ? cv->cfg.max_rows : 5, &b);
+    cJSON *sj = ws_state_to_json(cv->st);
+    ag_emit(&t, AG_EV_STATE, "policy", b.data, NULL, sj);
+    char **lines = xcalloc((size_t)t.acts.n + 1, sizeof *lines);
+    cJSON *aj = cJSON_CreateArray();
+    for (int i = 0; i < t.acts.n; i++) {
+        gn_buf_reset(&b);
+        ws_act_print(cv->st, &t.acts.v[i], &b);
+        lines[i] = xstrdup(b.data);
+        cJSON_AddItemToArray(aj, cJSON_CreateString(b.data));
+    }
+    gn_buf_release(&b);
+    ag_emit(&t, AG_EV_ACTS, "policy", NULL, NULL, aj);
+
+    ag_emit(&t, AG_EV_STAGE, "respond", NULL, NULL, NULL);
+    char *reply = NULL;
+    ag_respond(&t, &reply);
+
+    cv->turns++;
+    set_acts(cv, lines, t.acts.n);
+    free(cv->utt);
+    cv->utt = xstrdup(reply);
+
+    out->n = cv->turns;
+    out->parse = gn_buf_detach(&t.parse);
+    out->suql_json = json_text(t.queries);
+    out->acts_json = json_text(aj);
+    out->response = reply;
+    out->state_json = json_text(sj);
+    out->error = t.error;
+    out->llm_calls = t.calls;
+    out->ms_llm = t.ms_llm;
+    out->ms_total = (ag_now() - t0) * 1000.0;
+    cJSON *tj = cJSON_CreateObject();
+    cJSON_AddNumberToObject(tj, "turn", out->n);
+    cJSON_AddNumberToObject(tj, "ms_total", out->ms_total);
+    cJSON_AddNumberToObject(tj, "ms_llm", out->ms_llm);
+    cJSON_AddNumberToObject(tj, "ms_engine", out->ms_total - out->ms_llm);
+    cJSON_AddNumberToObject(tj, "llm_calls", (double)t.calls);
+    ag_emit(&t, AG_EV_TIMINGS, NULL, NULL, NULL, tj);
+    cJSON_Delete(tj);
+    cJSON_Delete(sj);
+    cJSON_Delete(aj);
+    cJSON_Delete(t.queries);
+    ws_acts_release(&t.acts);
+    return 0;
+}

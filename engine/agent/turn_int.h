@@ -1,0 +1,64 @@
+/*
+ * turn_int.h — what the files of one turn share (turn.c, knowledge.c,
+ * respond.c): the conversation's insides and the turn in progress.
+ */
+#ifndef GENIE_AGENT_TURN_INT_H
+#define GENIE_AGENT_TURN_INT_H
+
+#include "agent/agent.h"
+
+struct ag_conv {
+    ag_conv_config cfg;
+    ws_state *st;
+    char **acts;              /* the previous turn's acts, as prompt lines */
+    int nacts;
+    char *utt;                /* the previous agent utterance, or NULL */
+    int turns;
+    ag_api_host host;
+};
+
+typedef struct ag_tturn {
+    ag_conv *cv;
+    ag_event_fn cb;
+    void *ud;
+    const volatile int *cancel;
+    const char *utterance;
+    ws_acts acts;
+    ws_interp in;
+    gn_buf parse;             /* the parser's statements */
+    cJSON *queries;           /* [{question, suql, error, rows}] */
+    char *error;              /* the first stage error, for the record */
+    double ms_llm;
+    long calls;
+} ag_tturn;
+
+/* Report an event. */
+void ag_emit(ag_tturn *t, enum ag_ev_kind kind, const char *stage, const char *text,
+             const char *error, const cJSON *data);
+/* Report a stage failure (and keep the first as the turn's error). */
+void ag_stage_error(ag_tturn *t, const char *stage, const gn_err *e);
+
+/* Seconds on a monotonic clock. */
+double ag_now(void);
+
+/* The `today` of the prompts, e.g. "Friday, 2026-03-13" (static buffer). */
+const char *ag_today(const ag_conv *cv);
+
+/* Render template TPL with DATA (taken) and run it as stage STAGE; *text
+ * gets the reply (caller frees).  CB/UD stream the reply (may be NULL).
+ * Returns 0 or the LLM's error. */
+int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb cb, void *ud,
+           char **text, gn_err *e);
+
+/* Strip a code fence and a leading "Statements:"/"SUQL:" label from an
+ * LLM reply, in place; returns TEXT. */
+char *ag_unfence(char *text);
+
+/* Run the knowledge records created this turn (knowledge.c). */
+void ag_run_knowledge(ag_tturn *t);
+
+/* Phrase the acts: LLM streamed, else templates (respond.c).  *out gets
+ * the reply (caller frees). */
+void ag_respond(ag_tturn *t, char **out);
+
+#endif

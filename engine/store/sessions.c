@@ -1,0 +1,386 @@
+/*
+ * sessions.c — the sessions file: sessions and their turns in SQLite.
+ *
+ * One connection per st_sessions, in WAL mode with a 5 s busy timeout, so
+ * several genie processes can share the file (readers never block, writers
+ * wait their turn).  The invariant: a turn row and its session's
+ * updated/turns columns change together, in one BEGIN IMMEDIATE
+ * transaction, or not at all; a crash or a full disk before COMMIT leaves
+ * the file as it was after the previous turn.
+ *
+ * Opening never modifies a file it does not recognise: it is classified
+ * read-only first (PRAGMA user_version and sqlite_master) and only an empty
+ * file or one of ours (user_version 1, tables sessions and turns) goes on
+ * to PRAGMA journal_mode=WAL, which rewrites the header.  The schema is
+ * created inside a write transaction that classifies again, so two
+ * processes creating the file at once end with one schema.
+ *
+ * Rejected: AUTOINCREMENT ids (sessions are never deleted, so rowids are
+ * never reused anyway) and statements cached across calls (a turn costs a
+ * commit and an fsync; preparing four statements is noise beside it, and
+ * per-call statements keep error paths free of reset/cleanup state).
+ * Rejected too: migrating older or newer schemas in place — a newer file
+ * is refused untouched so an older genie cannot damage it.
+ */
+#include "sessions.h"
+
+#include "store/kb.h"
+#include "util/fs.h"
+#include "util/xmem.h"
+
+#include <string.h>
+#include <time.h>
+
+#define SCHEMA_VERSION 1
+
+struct st_sessions {
+    sqlite3 *db;
+    char *path;
+};
+
+static const char schema_sql[] =
+    "CREATE TABLE sessions("
+    " id INTEGER PRIMARY KEY,"
+    " agent TEXT NOT NULL,"
+    " created REAL NOT NULL,"
+    " updated REAL NOT NULL,"
+    " turns INTEGER NOT NULL DEFAULT 0);"
+    "CREATE INDEX sessions_updated ON sessions(updated);"
+    "CREATE TABLE turns("
+    " session INTEGER NOT NULL REFERENCES sessions(id),"
+    " n INTEGER NOT NULL,"
+    " user TEXT, parse TEXT, suql TEXT, acts TEXT, response TEXT, state TEXT, error TEXT,"
+    " tokens_in INTEGER, tokens_out INTEGER, llm_calls INTEGER,"
+    " ms_total REAL, ms_llm REAL, started REAL,"
+    " PRIMARY KEY(session, n));"
+    "PRAGMA user_version = 1;";
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- opening ------------------------------------------------------------ */
+
+enum { FILE_EMPTY, FILE_OURS };
+
+/* An error while reading a file being opened: a foreign or damaged file is
+ * GN_ECORRUPT, anything else (locked, I/O) GN_EDB. */
+static int open_err(sqlite3 *db, const char *path, gn_err *e)
+{
+    int rc = sqlite3_errcode(db);
+    if (rc == SQLITE_NOTADB)
+        return gn_err_set(e, GN_ECORRUPT, "%s: not a sessions database (%s)", path,
+                          sqlite3_errmsg(db));
+    if (rc == SQLITE_CORRUPT)
+        return gn_err_set(e, GN_ECORRUPT, "%s: damaged: %s", path, sqlite3_errmsg(db));
+    return gn_err_set(e, GN_EDB, "%s: %s", path, sqlite3_errmsg(db));
+}
+
+/* Read-only: FILE_EMPTY, FILE_OURS, or an error for anything else.  Reading
+ * the header here is also what detects a file that is not SQLite. */
+static int classify(sqlite3 *db, const char *path, int *kind, gn_err *e)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db,
+            "SELECT (SELECT user_version FROM pragma_user_version),"
+            " (SELECT count(*) FROM sqlite_master WHERE type='table'"
+            "   AND name IN ('sessions','turns')),"
+            " (SELECT count(*) FROM sqlite_master)", -1, &st, NULL) != SQLITE_OK)
+        return open_err(db, path, e);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        sqlite3_finalize(st);
+        return open_err(db, path, e);
+    }
+    int version = sqlite3_column_int(st, 0);
+    int ours = sqlite3_column_int(st, 1), all = sqlite3_column_int(st, 2);
+    sqlite3_finalize(st);
+    if (version > SCHEMA_VERSION)
+        return gn_err_set(e, GN_ECORRUPT, "%s: written by a newer genie (sessions schema %d; "
+                          "this one reads %d): left untouched", path, version, SCHEMA_VERSION);
+    if (version == 0 && all == 0) {
+        *kind = FILE_EMPTY;
+        return 0;
+    }
+    if (version == SCHEMA_VERSION && ours == 2) {
+        *kind = FILE_OURS;
+        return 0;
+    }
+    return gn_err_set(e, GN_ECORRUPT, "%s: not a sessions database (a SQLite file with "
+                      "other tables): left untouched", path);
+}
+
+static int create_schema(sqlite3 *db, const char *path, gn_err *e)
+{
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return open_err(db, path, e);
+    int kind, rc = classify(db, path, &kind, e);
+    if (!rc && kind == FILE_EMPTY && sqlite3_exec(db, schema_sql, NULL, NULL, NULL) != SQLITE_OK)
+        rc = st_dberr(db, e, "creating the sessions tables");
+    if (!rc && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        rc = st_dberr(db, e, "creating the sessions tables");
+    if (rc && !sqlite3_get_autocommit(db))
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+static int configure(sqlite3 *db, const char *path, gn_err *e)
+{
+    /* WAL may be refused (some network file systems): the rollback journal
+     * keeps the same all-or-nothing turns, only with less concurrency, so
+     * whatever mode results is accepted. */
+    if (sqlite3_exec(db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL) != SQLITE_OK ||
+        sqlite3_exec(db, "PRAGMA foreign_keys=ON", NULL, NULL, NULL) != SQLITE_OK)
+        return open_err(db, path, e);
+    return 0;
+}
+
+int st_sessions_open(const char *path, st_sessions **out, gn_err *e)
+{
+    *out = NULL;
+    if (gn_mkdirs_for(path, e)) return GN_EIO;
+    sqlite3 *db = NULL;
+    int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    if (rc != SQLITE_OK) {
+        rc = gn_err_set(e, GN_EIO, "cannot open %s: %s", path,
+                        db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+        sqlite3_close(db);
+        return rc;
+    }
+    sqlite3_busy_timeout(db, 5000);
+    int kind;
+    rc = classify(db, path, &kind, e);
+    if (!rc) rc = configure(db, path, e);
+    if (!rc && kind == FILE_EMPTY) rc = create_schema(db, path, e);
+    if (rc) {
+        sqlite3_close(db);
+        return rc;
+    }
+    st_sessions *s = xcalloc(1, sizeof *s);
+    s->db = db;
+    s->path = xstrdup(path);
+    *out = s;
+    return 0;
+}
+
+void st_sessions_close(st_sessions *s)
+{
+    if (!s) return;
+    sqlite3_close(s->db);
+    free(s->path);
+    free(s);
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+int st_session_new(st_sessions *s, const char *agent, long *id, gn_err *e)
+{
+    if (!agent) return gn_err_set(e, GN_EUSAGE, "a session needs an agent name");
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO sessions(agent, created, updated, turns)"
+                           " VALUES (?1, ?2, ?2, 0)", -1, &st, NULL) != SQLITE_OK)
+        return st_dberr(s->db, e, "creating a session");
+    sqlite3_bind_text(st, 1, agent, -1, SQLITE_STATIC);
+    sqlite3_bind_double(st, 2, now());
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        if ((sqlite3_errcode(s->db) & 0xff) == SQLITE_FULL)
+            return gn_err_set(e, GN_EIO, "disk full: the session was not created");
+        return st_dberr(s->db, e, "creating a session");
+    }
+    *id = (long)sqlite3_last_insert_rowid(s->db);
+    return 0;
+}
+
+static void bind_turn(sqlite3_stmt *st, long id, const st_turn *t)
+{
+    const char *text[] = { t->user, t->parse, t->suql_json, t->acts_json, t->response,
+                           t->state_json, t->error };
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int(st, 2, t->n);
+    for (int i = 0; i < 7; i++)
+        sqlite3_bind_text(st, 3 + i, text[i], -1, SQLITE_STATIC);   /* NULL binds NULL */
+    sqlite3_bind_int64(st, 10, t->tokens_in);
+    sqlite3_bind_int64(st, 11, t->tokens_out);
+    sqlite3_bind_int64(st, 12, t->llm_calls);
+    sqlite3_bind_double(st, 13, t->ms_total);
+    sqlite3_bind_double(st, 14, t->ms_llm);
+    sqlite3_bind_double(st, 15, t->started);
+}
+
+/* One statement of the turn's transaction, run to completion.  Returns the
+ * SQLite code; *changes gets the rows it changed. */
+static int run(sqlite3 *db, const char *sql, long id, const st_turn *t, int *changes)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc != SQLITE_OK) return rc;
+    if (t) bind_turn(st, id, t);
+    else {
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_double(st, 2, now());
+    }
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (changes) *changes = sqlite3_changes(db);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+int st_session_add_turn(st_sessions *s, long id, const st_turn *t, gn_err *e)
+{
+    sqlite3 *db = s->db;
+    int changes = 0;
+    int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = run(db, "UPDATE sessions SET updated = ?2, turns = turns + 1 WHERE id = ?1",
+                 id, NULL, &changes);
+    if (rc == SQLITE_OK && changes == 0) {
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        return gn_err_set(e, GN_ENOTFOUND, "no session %ld", id);
+    }
+    if (rc == SQLITE_OK)
+        rc = run(db, "INSERT INTO turns(session, n, user, parse, suql, acts, response, state,"
+                 " error, tokens_in, tokens_out, llm_calls, ms_total, ms_llm, started)"
+                 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                 id, t, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    if (rc == SQLITE_OK) return 0;
+    /* The message first: ROLLBACK resets the connection's error. */
+    int code;
+    if ((sqlite3_errcode(db) & 0xff) == SQLITE_FULL)
+        code = gn_err_set(e, GN_EIO, "disk full: the turn was not saved");
+    else
+        code = gn_err_set(e, GN_EDB, "saving turn %d of session %ld: %s", t->n, id,
+                          sqlite3_errmsg(db));
+    if (!sqlite3_get_autocommit(db))
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return code;
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+/* Copy S into DST (size N) whole, or cut at a code point boundary with "…"
+ * appended; line breaks and tabs become spaces so a listing stays one line
+ * per session. */
+static void cut_copy(char *dst, size_t n, const char *s)
+{
+    static const char ell[] = "\xe2\x80\xa6";
+    size_t len = s ? strlen(s) : 0, keep = len;
+    if (len >= n) {
+        keep = n - sizeof ell;      /* room for "…" and the NUL */
+        while (keep > 0 && ((unsigned char)s[keep] & 0xc0) == 0x80) keep--;
+    }
+    for (size_t i = 0; i < keep; i++)
+        dst[i] = (s[i] == '\n' || s[i] == '\r' || s[i] == '\t') ? ' ' : s[i];
+    dst[keep] = 0;
+    if (keep < len) memcpy(dst + keep, ell, sizeof ell);
+}
+
+#define INFO_SELECT \
+    "SELECT id, agent, created, updated, turns," \
+    " (SELECT user FROM turns WHERE session = sessions.id ORDER BY n LIMIT 1)" \
+    " FROM sessions "
+
+static void info_row(sqlite3_stmt *st, st_session_info *out)
+{
+    memset(out, 0, sizeof *out);
+    out->id = (long)sqlite3_column_int64(st, 0);
+    cut_copy(out->agent, sizeof out->agent, (const char *)sqlite3_column_text(st, 1));
+    out->created = sqlite3_column_double(st, 2);
+    out->updated = sqlite3_column_double(st, 3);
+    out->turns = sqlite3_column_int(st, 4);
+    cut_copy(out->first_user, sizeof out->first_user, (const char *)sqlite3_column_text(st, 5));
+}
+
+int st_session_latest(st_sessions *s, const char *agent, long *id, gn_err *e)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT id FROM sessions WHERE ?1 IS NULL OR agent = ?1"
+                           " ORDER BY updated DESC, id DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+        return st_dberr(s->db, e, "finding the latest session");
+    sqlite3_bind_text(st, 1, agent, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) *id = (long)sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_ROW) return 0;
+    if (rc != SQLITE_DONE) return st_dberr(s->db, e, "finding the latest session");
+    if (agent) return gn_err_set(e, GN_ENOTFOUND, "no session of agent '%s'", agent);
+    return gn_err_set(e, GN_ENOTFOUND, "no sessions yet");
+}
+
+int st_session_list(st_sessions *s, const char *agent, st_session_cb cb, void *ud, gn_err *e)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, INFO_SELECT "WHERE ?1 IS NULL OR agent = ?1"
+                           " ORDER BY updated DESC, id DESC", -1, &st, NULL) != SQLITE_OK)
+        return st_dberr(s->db, e, "listing sessions");
+    sqlite3_bind_text(st, 1, agent, -1, SQLITE_STATIC);
+    int rc;
+    st_session_info info;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        info_row(st, &info);
+        if (cb(&info, ud)) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : st_dberr(s->db, e, "listing sessions");
+}
+
+int st_session_info_get(st_sessions *s, long id, st_session_info *out, gn_err *e)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, INFO_SELECT "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+        return st_dberr(s->db, e, "reading a session");
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) info_row(st, out);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_ROW) return 0;
+    if (rc != SQLITE_DONE) return st_dberr(s->db, e, "reading a session");
+    return gn_err_set(e, GN_ENOTFOUND, "no session %ld", id);
+}
+
+static void turn_row(sqlite3_stmt *st, st_turn *t)
+{
+    const char **text[] = { &t->user, &t->parse, &t->suql_json, &t->acts_json, &t->response,
+                            &t->state_json, &t->error };
+    memset(t, 0, sizeof *t);
+    t->n = sqlite3_column_int(st, 0);
+    for (int i = 0; i < 7; i++)
+        *text[i] = (const char *)sqlite3_column_text(st, 1 + i);
+    t->tokens_in = (long)sqlite3_column_int64(st, 8);
+    t->tokens_out = (long)sqlite3_column_int64(st, 9);
+    t->llm_calls = (long)sqlite3_column_int64(st, 10);
+    t->ms_total = sqlite3_column_double(st, 11);
+    t->ms_llm = sqlite3_column_double(st, 12);
+    t->started = sqlite3_column_double(st, 13);
+}
+
+int st_session_turns(st_sessions *s, long id, st_turn_cb cb, void *ud, gn_err *e)
+{
+    st_session_info info;
+    int rc = st_session_info_get(s, id, &info, e);
+    if (rc) return rc;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT n, user, parse, suql, acts, response, state, error,"
+                           " tokens_in, tokens_out, llm_calls, ms_total, ms_llm, started"
+                           " FROM turns WHERE session = ?1 ORDER BY n", -1, &st, NULL) != SQLITE_OK)
+        return st_dberr(s->db, e, "reading turns");
+    sqlite3_bind_int64(st, 1, id);
+    st_turn t;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        turn_row(st, &t);
+        if (cb(&t, ud)) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : st_dberr(s->db, e, "reading turns");
+}

@@ -1,0 +1,260 @@
+/*
+ * acts.c — the agent acts: their prompt form and their template form.
+ *
+ * The prompt form is what the parser (next turn) and the response
+ * generator read; it names records by their variables so the parser can
+ * refer back to them.  The template form is the fallback reply, plain but
+ * complete: it says what was searched and what was found, and asks the
+ * question, so an LLM failure never leaves the user without an answer.
+ */
+#include "worksheet/acts.h"
+#include "util/xmem.h"
+
+#include <string.h>
+
+void ws_acts_init(ws_acts *a) { memset(a, 0, sizeof *a); }
+
+void ws_acts_release(ws_acts *a)
+{
+    for (int i = 0; i < a->n; i++) {
+        free(a->v[i].text);
+        ws_val_free(a->v[i].val);
+    }
+    free(a->v);
+    memset(a, 0, sizeof *a);
+}
+
+ws_act *ws_acts_add(ws_acts *a, enum ws_act_kind kind, int rec, int field, const char *text,
+                    ws_val *val)
+{
+    if (a->n == a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 8;
+        a->v = xrealloc(a->v, (size_t)a->cap * sizeof *a->v);
+    }
+    ws_act *x = &a->v[a->n++];
+    memset(x, 0, sizeof *x);
+    x->kind = kind;
+    x->rec = rec;
+    x->field = field;
+    x->sheet = -1;
+    x->text = text ? xstrdup(text) : NULL;
+    x->val = val;
+    return x;
+}
+
+static const char *const names[WA__COUNT] = { "Report", "AskField", "Confirm", "Say", "Propose" };
+
+const char *ws_act_name(enum ws_act_kind k) { return names[k]; }
+
+int ws_act_is_question(const ws_act *a) { return a->kind == WA_ASK || a->kind == WA_CONFIRM; }
+
+static void pstr(gn_buf *out, const char *s)
+{
+    ws_val v = { .kind = WV_STR, .u.s = (char *)s };
+    ws_val_print(&v, out, NULL, NULL);
+}
+
+static const ws_field *field_of(const ws_state *st, const ws_record *r, int fi)
+{
+    if (!r || r->kind != WR_TASK || fi < 0) return NULL;
+    return &st->spec->sheets[r->sheet].fields[fi];
+}
+
+/* Report rows in prompts: the whole result up to 10 rows, long texts cut. */
+static void print_result(const ws_state *st, const ws_val *res, gn_buf *out)
+{
+    if (!res) { gn_buf_puts(out, "[]"); return; }
+    if (res->kind != WV_LIST || res->u.c.n <= 10) {
+        ws_val_print(res, out, ws_state_recname, (void *)st);
+        return;
+    }
+    ws_val *c = ws_list();
+    for (int i = 0; i < 10; i++) ws_list_add(c, ws_val_copy(res->u.c.items[i]));
+    ws_val_print(c, out, ws_state_recname, (void *)st);
+    ws_val_free(c);
+    gn_buf_printf(out, " + %d more rows", res->u.c.n - 10);
+}
+
+void ws_act_print(const ws_state *st, const ws_act *a, gn_buf *out)
+{
+    const ws_record *r = a->rec >= 0 ? ws_state_rec(st, a->rec) : NULL;
+    const ws_field *f = field_of(st, r, a->field);
+    gn_buf_printf(out, "%s(", names[a->kind]);
+    switch (a->kind) {
+    case WA_REPORT:
+        if (r && r->kind == WR_KB) {
+            gn_buf_puts(out, "answer(");
+            pstr(out, r->question);
+            gn_buf_puts(out, "), ");
+            if (r->error) { gn_buf_puts(out, "error="); pstr(out, r->error); }
+            else { gn_buf_puts(out, "result="); print_result(st, r->result, out); }
+        } else if (r) {
+            gn_buf_printf(out, "%s, result=", r->var);
+            print_result(st, a->val, out);
+        }
+        break;
+    case WA_ASK:
+        if (r && r->kind == WR_KB) {
+            gn_buf_printf(out, "%s, %s, ", r->var, a->text ? a->text : "details");
+            pstr(out, "needed before searching");
+        } else if (r && f) {
+            gn_buf_printf(out, "%s, %s, ", r->var, f->name);
+            pstr(out, f->desc && *f->desc ? f->desc : f->name);
+            if (a->text) { gn_buf_puts(out, ", problem="); pstr(out, a->text); }
+        }
+        break;
+    case WA_CONFIRM:
+        if (r && f) {
+            gn_buf_printf(out, "%s, %s, ", r->var, f->name);
+            ws_val_print(r->slots[a->field].val, out, ws_state_recname, (void *)st);
+        }
+        break;
+    case WA_SAY:
+        pstr(out, a->text ? a->text : "");
+        break;
+    case WA_PROPOSE:
+        gn_buf_puts(out, a->sheet >= 0 ? st->spec->sheets[a->sheet].name : "?");
+        gn_buf_puts(out, ", ");
+        ws_val_print(a->val, out, ws_state_recname, (void *)st);
+        break;
+    case WA__COUNT:
+        break;
+    }
+    gn_buf_putc(out, ')');
+}
+
+/* ---- templates ---------------------------------------------------------- */
+
+static void say_value(const ws_state *st, const ws_val *v, gn_buf *out)
+{
+    if (!v || v->kind == WV_NONE) { gn_buf_puts(out, "(none)"); return; }
+    if (v->kind == WV_STR) { gn_buf_puts(out, v->u.s); return; }
+    if (v->kind == WV_BOOL) { gn_buf_puts(out, v->u.b ? "yes" : "no"); return; }
+    ws_val_print(v, out, st ? ws_state_recname : NULL, (void *)st);
+}
+
+static void say_record(const ws_state *st, const ws_record *r, gn_buf *out)
+{
+    const ws_sheet *w = &st->spec->sheets[r->sheet];
+    int k = 0;
+    for (int i = 0; i < w->nfields; i++) {
+        const ws_field *f = &w->fields[i];
+        if (!ws_slot_filled(&r->slots[i]) || f->type.kind == WT_CONFIRM) continue;
+        gn_buf_puts(out, k++ ? ", " : "");
+        gn_buf_printf(out, "%s: ", f->name);
+        const ws_val *v = r->slots[i].val;
+        const ws_record *sub = v->kind == WV_REC ? ws_state_rec(st, v->u.rec) : NULL;
+        if (sub && sub->kind == WR_TASK) {
+            gn_buf_putc(out, '(');
+            say_record(st, sub, out);
+            gn_buf_putc(out, ')');
+        } else {
+            say_value(st, v, out);
+        }
+    }
+}
+
+/* One row of a result in a line: the name-like column first, then up to
+ * four short columns. */
+static void say_row(const ws_val *row, gn_buf *out)
+{
+    static const char *const name_cols[] = { "name", "title", "course_codes" };
+    const ws_val *nm = NULL;
+    for (size_t i = 0; i < 3 && !nm; i++) nm = ws_dict_get(row, name_cols[i]);
+    gn_buf_puts(out, "- ");
+    if (nm) say_value(NULL, nm, out);
+    int k = 0;
+    for (int i = 0; row->kind == WV_DICT && i < row->u.c.n && k < 4; i++) {
+        const ws_val *v = row->u.c.items[i];
+        if (v == nm || v->kind == WV_NONE || v->kind == WV_LIST || v->kind == WV_DICT ||
+            (v->kind == WV_STR && strlen(v->u.s) > 60))
+            continue;
+        gn_buf_puts(out, k ? ", " : nm ? " (" : "");
+        gn_buf_printf(out, "%s ", row->u.c.keys[i]);
+        say_value(NULL, v, out);
+        k++;
+    }
+    if (k && nm) gn_buf_putc(out, ')');
+    gn_buf_putc(out, '\n');
+}
+
+static void render_report(const ws_state *st, const ws_record *r, const ws_act *a, gn_buf *out)
+{
+    if (r->kind == WR_TASK) {
+        gn_buf_printf(out, "Done: %s", st->spec->sheets[r->sheet].name);
+        if (a->val) { gn_buf_puts(out, " — "); say_value(st, a->val, out); }
+        gn_buf_puts(out, ".\n");
+        return;
+    }
+    if (r->error) {
+        gn_buf_printf(out, "I tried to look up \"%s\", but the search failed: %s\n", r->question, r->error);
+        return;
+    }
+    int n = r->result && r->result->kind == WV_LIST ? r->result->u.c.n : 0;
+    if (!n) {
+        gn_buf_printf(out, "I searched for \"%s\" and found nothing that matches.\n", r->question);
+        return;
+    }
+    gn_buf_printf(out, "I searched for \"%s\" and found %d result%s:\n", r->question, n, n == 1 ? "" : "s");
+    for (int i = 0; i < n && i < 5; i++) say_row(r->result->u.c.items[i], out);
+    if (n > 5) gn_buf_printf(out, "(and %d more)\n", n - 5);
+}
+
+void ws_act_render(const ws_state *st, const ws_act *a, gn_buf *out)
+{
+    const ws_record *r = a->rec >= 0 ? ws_state_rec(st, a->rec) : NULL;
+    const ws_field *f = field_of(st, r, a->field);
+    switch (a->kind) {
+    case WA_REPORT:
+        if (r) render_report(st, r, a, out);
+        break;
+    case WA_ASK:
+        if (r && r->kind == WR_KB) {
+            gn_buf_printf(out, "To search for that I need to know the %s. Which %s?\n",
+                          a->text ? a->text : "details", a->text ? a->text : "one");
+            break;
+        }
+        if (!f) break;
+        if (a->text) gn_buf_printf(out, "That did not fit: %s. ", a->text);
+        if (f->type.kind == WT_CONFIRM) {
+            gn_buf_puts(out, "Here is what I have: ");
+            say_record(st, r, out);
+            gn_buf_puts(out, ". Shall I go ahead?\n");
+            break;
+        }
+        gn_buf_printf(out, "What is the %s?", f->desc && *f->desc ? f->desc : f->name);
+        if (f->nenums) {
+            gn_buf_puts(out, " (");
+            for (int i = 0; i < f->nenums; i++)
+                gn_buf_printf(out, "%s%s", i ? (i + 1 == f->nenums ? " or " : ", ") : "", f->enums[i]);
+            gn_buf_putc(out, ')');
+        }
+        gn_buf_putc(out, '\n');
+        break;
+    case WA_CONFIRM:
+        if (!f) break;
+        gn_buf_printf(out, "Just to confirm: the %s is ", f->desc && *f->desc ? f->desc : f->name);
+        say_value(st, r->slots[a->field].val, out);
+        gn_buf_puts(out, ". Is that right?\n");
+        break;
+    case WA_SAY:
+        gn_buf_printf(out, "%s\n", a->text ? a->text : "");
+        break;
+    case WA_PROPOSE: {
+        const ws_sheet *w = a->sheet >= 0 ? &st->spec->sheets[a->sheet] : NULL;
+        if (!w) break;
+        gn_buf_printf(out, "Would you like to %s", w->desc && *w->desc ? w->desc : w->name);
+        if (a->val && a->val->kind == WV_DICT && a->val->u.c.n) {
+            gn_buf_puts(out, " with ");
+            for (int i = 0; i < a->val->u.c.n; i++) {
+                gn_buf_printf(out, "%s%s ", i ? ", " : "", a->val->u.c.keys[i]);
+                say_value(st, a->val->u.c.items[i], out);
+            }
+        }
+        gn_buf_puts(out, "?\n");
+        break;
+    }
+    case WA__COUNT:
+        break;
+    }
+}

@@ -1,0 +1,111 @@
+/*
+ * state.h — the formal dialogue state: a sequence of records.
+ *
+ * A task record is one instance of a task (or type) worksheet: a slot per
+ * field with its value and bookkeeping (when it was set, whether the user
+ * confirmed it, whether its actions ran, whether the agent asked for it).
+ * A knowledge record is one question to the knowledge base: its
+ * self-contained text, the SUQL it became, the result or the error.  The
+ * state owns its records; records are named by a variable (book_restaurant,
+ * book_restaurant_2, answer_1) that the parser uses to refer to them, and
+ * referred to inside values by id (value.h).
+ */
+#ifndef GENIE_WS_STATE_H
+#define GENIE_WS_STATE_H
+
+#include "util/buf.h"
+#include "util/err.h"
+#include "worksheet/coerce.h"
+#include "worksheet/spec.h"
+#include "worksheet/value.h"
+
+#include <cjson/cJSON.h>
+
+enum ws_rec_kind { WR_TASK, WR_KB };
+
+typedef struct ws_slot {
+    ws_val *val;              /* NULL when unset */
+    int set_turn;             /* turn of the last assignment, 0: never */
+    int confirmed;            /* the user confirmed this value */
+    int acted;                /* its field actions ran for this value */
+    int asked;                /* the agent asked for it at least once */
+    char *why;                /* why the last value given was refused, to
+                                 be said when asking again; NULL */
+} ws_slot;
+
+typedef struct ws_record {
+    int id;
+    enum ws_rec_kind kind;
+    char *var;
+    int created_turn;
+    int by_agent;             /* created by an action (propose, nesting) */
+    /* task records */
+    int sheet;                /* index in spec->sheets */
+    ws_slot *slots;           /* one per field of the sheet */
+    int parent, parent_field; /* the record/field holding this one, -1 */
+    int done;                 /* its worksheet actions and API ran */
+    int abandoned;            /* exitws() */
+    int hold_turn;            /* do not ask its confirm field this turn */
+    ws_val *api_result;       /* what its backend API returned */
+    /* knowledge records */
+    char *question, *suql, *error, *missing;
+    ws_val *result;           /* list of row dicts once run */
+    int ran;
+    int target, target_field; /* the task field the result fills, -1 */
+} ws_record;
+
+typedef struct ws_state {
+    const ws_spec *spec;
+    ws_record **recs;
+    int n, cap;
+    int next_id;
+    int turn;                 /* the turn being processed, from 1 */
+    ws_date today;
+} ws_state;
+
+/* A new empty state for SPEC (borrowed; must outlive the state). */
+ws_state *ws_state_new(const ws_spec *spec, ws_date today);
+void ws_state_free(ws_state *st);
+
+/* The record with id ID, or named VAR; NULL when none. */
+ws_record *ws_state_rec(const ws_state *st, int id);
+ws_record *ws_state_var(const ws_state *st, const char *var);
+
+/* A new task record of sheet SHEET (its variable: the sheet's name in
+ * lower case, with _2, _3... when taken), optionally nested in field FIELD
+ * of record PARENT (-1 for none; the parent's slot is not touched). */
+ws_record *ws_state_new_task(ws_state *st, int sheet, int parent, int field);
+/* A new knowledge record asking QUESTION (variable answer_N). */
+ws_record *ws_state_new_kb(ws_state *st, const char *question);
+
+/* Store V (borrowed) in field FI of task record R after coercing it to the
+ * field's type.  A changed value loses its confirmation and its actions'
+ * mark; changing any other field of R (or of a record nested in it) clears
+ * R's `confirm` fields, so the agent asks again.  Returns 0, or -1 with the
+ * reason in WHY (the slot is then left unset, so the agent asks again). */
+int ws_state_set(ws_state *st, ws_record *r, int fi, const ws_val *v, char *why, size_t nwhy);
+/* Clear field FI of R (value None). */
+void ws_state_clear(ws_state *st, ws_record *r, int fi);
+
+/* A field's value is present (set and not None). */
+int ws_slot_filled(const ws_slot *s);
+
+/* The latest knowledge record, or NULL. */
+ws_record *ws_state_latest_kb(const ws_state *st);
+
+/* Append the state as the prompts show it: every live task record as
+ * `var = Sheet(field=value, ...)` (nested records first, referred to by
+ * name), then the latest knowledge record as `answer_N = answer("...")` and
+ * `answer_N.result = [...]` (at most MAX_ROWS rows, long texts cut).  Done
+ * and abandoned records are shown with a trailing comment. */
+void ws_state_print(const ws_state *st, int max_rows, gn_buf *out);
+
+/* The name ws_val_print uses for a record reference (a ws_recname_fn). */
+const char *ws_state_recname(int id, void *st);
+
+/* The whole state as JSON (for sessions and the front ends), and back.
+ * from_json returns 0 or GN_ECORRUPT when the JSON does not fit SPEC. */
+cJSON *ws_state_to_json(const ws_state *st);
+int ws_state_from_json(const ws_spec *spec, const cJSON *j, ws_date today, ws_state **out, gn_err *e);
+
+#endif

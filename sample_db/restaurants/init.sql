@@ -1,0 +1,11 @@
+-- Tables the restaurant agent's APIs write (kept beside the knowledge base;
+-- not part of the schema the parsers see).
+CREATE TABLE IF NOT EXISTS reservations(
+    txn_id TEXT PRIMARY KEY,
+    restaurant TEXT NOT NULL,
+    date TEXT NOT NULL,
+    time TEXT NOT NULL,
+    num_people INTEGER NOT NULL,
+    special_requests TEXT,
+    created TEXT NOT NULL DEFAULT (datetime('now'))
+);

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# agent.sh — the agent in line mode: the scripted conversations of
+# tests/agent/*.json (run.py), a crash mid-turn followed by --resume, the
+# sessions commands, and the errors of a broken agent directory.
+#
+# Prints "ok - NAME" / "not ok - NAME" per check and "N passed, N failed"
+# last.  Environment: GENIE_TOP, GENIE_BIN.
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/cli.sh"
+cli_init agent
+BIN=${GENIE_BIN:-$TOP/build/genie}
+export LC_ALL=C HOME=$T XDG_CONFIG_HOME=$T/config XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache
+pass=0 fail=0
+ok() { echo "ok - $1"; pass=$((pass + 1)); }
+notok() { echo "not ok - $1"; printf '#   %s\n' "$(head -c 600 "$T/out" 2>/dev/null)" "$(head -c 600 "$T/err" 2>/dev/null)"; fail=$((fail + 1)); }
+check() { local name=$1; shift; if "$@"; then ok "$name"; else notok "$name"; fi; }
+has() { grep -qF -- "$1" "$T/out"; }
+errhas() { grep -qF -- "$1" "$T/err"; }
+
+# ---- the scripted conversations -------------------------------------------
+out=$("$PY" "$TOP/tests/agent/run.py" "$BIN" "$TOP" "$TOP"/tests/agent/*.json)
+printf '%s\n' "$out" | grep -v '^[0-9]* passed, [0-9]* failed$'
+last=$(printf '%s\n' "$out" | tail -n1)
+p=${last%% passed*}; f=${last#*passed, }; f=${f%% failed*}
+pass=$((pass + p)); fail=$((fail + f))
+
+# ---- a crash mid-turn, then --resume ----------------------------------------
+cp "$TOP/sample_db/restaurants.db" "$T/r.db"
+for x in faiss vec lex; do cp "$TOP/sample_db/restaurants.db.$x" "$T/r.db.$x"; done
+cat >"$T/crash.json" <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(restaurant=\"Papa Nino's Trattoria\")"},
+  {"stage": "respond", "times": 1, "reply": "What day would you like?"},
+  {"stage": "parse", "times": 1, "reply": "book_restaurant.num_people = 2"},
+  {"stage": "respond", "times": 1, "stall": 30, "reply": "never seen"},
+  {"stage": "parse", "times": 1, "reply": "book_restaurant.date = \"2026-03-20\""},
+  {"stage": "respond", "times": 1, "reply": "How many people?"}
+]}}
+JSON
+start_mock --script "$T/crash.json" || { echo "not ok - mock server"; }
+G=("$BIN" --plain --format json --agent restaurants --db "$T/r.db" --today 2026-03-13
+   --sessions "$T/s.db" --llm-url "$URL" -m mock --no-cache -q --retries 0)
+mkfifo "$T/in"
+"${G[@]}" <"$T/in" >"$T/crash.out" 2>"$T/crash.err" &
+GP=$!
+exec 3>"$T/in"
+echo "Book a table at Papa Nino's Trattoria" >&3
+for i in $(seq 200); do grep -q '"event":"timings"' "$T/crash.out" && break; sleep 0.05; done
+echo "For two people" >&3
+for i in $(seq 200); do [ "$(grep -c 'X-Genie-Stage.: .respond\|"respond"' "$T/mock.log" 2>/dev/null)" -ge 2 ] && break; sleep 0.05; done
+sleep 0.2
+kill -9 $GP 2>/dev/null; wait $GP 2>/dev/null
+exec 3>&-
+"$BIN" --list-sessions --sessions "$T/s.db" >"$T/out" 2>"$T/err"
+check "a crash mid-turn keeps the turns before it" sh -c "grep -q '  1 turn ' '$T/out'"
+echo "On the 20th" | "${G[@]}" --resume >"$T/out" 2>"$T/err"
+check "--resume continues the saved state" sh -c \
+  "grep -q 'AskField(book_restaurant, time' '$T/out' && ! grep -q 'num_people' '$T/out' || grep -q '\"restaurant\":{\"value\":\"Papa Nino' '$T/out'"
+check "--resume: the lost turn is not in the state" sh -c "! grep -q '\"num_people\":{\"value\":2' '$T/out'"
+check "--resume: the date of the new turn is set" sh -c "grep -q '\"date\":{\"value\":\"2026-03-20\"' '$T/out'"
+"$BIN" --list-sessions --sessions "$T/s.db" >"$T/out" 2>"$T/err"
+check "--list-sessions shows the resumed session with 2 turns" sh -c "grep -q 'restaurants .* 2 turns  Book a table' '$T/out'"
+"$BIN" --export-session 1 --sessions "$T/s.db" >"$T/out" 2>"$T/err"
+check "--export-session prints Markdown" has "# Session 1"
+check "--export-session shows the user's words" has "Book a table at Papa Nino"
+check "--export-session shows the statements" has 'book_restaurant.date = "2026-03-20"'
+"$BIN" --export-session 99 --sessions "$T/s.db" >"$T/out" 2>"$T/err"; rc=$?
+check "--export-session of an unknown id fails" sh -c "[ $rc = 1 ]"
+"$BIN" --resume 1 --agent courses --sessions "$T/s.db" --offline </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "--resume with another agent says which" sh -c "[ $rc = 2 ] && grep -q 'agent restaurants' '$T/err'"
+stop_mock
+
+# ---- text mode -----------------------------------------------------------------
+printf '%s\n' "SELECT name FROM restaurants WHERE location = 'Cupertino' ORDER BY rating DESC LIMIT 1" |
+  "$BIN" --plain --offline --db "$T/r.db" --sessions "$T/s2.db" >"$T/out" 2>"$T/err"; rc=$?
+check "text mode prints the greeting and a reply" sh -c "[ $rc = 0 ] && grep -q '^Hi! I can help you find a restaurant' '$T/out' && grep -q 'found 1 result' '$T/out'"
+check "text mode says it is offline" errhas "offline"
+
+# ---- broken agents ----------------------------------------------------------------
+mkdir -p "$T/bad"
+cp "$TOP/sample_db/restaurants/"* "$T/bad/"
+sed -i 's/^database = .*/database = r.db/' "$T/bad/agent.ini"
+cp "$T/r.db" "$T/bad/r.db"
+sed -i 's/,input,int,num_people,/,input,integr,num_people,/' "$T/bad/worksheet.csv"
+"$BIN" --plain --offline --agent "$T/bad" --sessions "$T/s3.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "a spec with an unknown type does not start" sh -c "[ $rc != 0 ]"
+check "the error names the file, line and column" sh -c "grep -q 'worksheet.csv:6:5:' '$T/err'"
+check "the error says what is wrong" errhas "integr"
+"$BIN" --plain --offline --agent nosuchagent </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "an unknown agent name is an error naming the shipped ones" sh -c "[ $rc = 1 ] && grep -q 'restaurants, courses' '$T/err'"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# run.sh — `make bench`: the LLM client benchmark and the SUQL optimizer
-# benchmark (against the mock server on 127.0.0.1), then the retrieval
-# benchmark at scale 1, 10 and 100.
+# run.sh — `make bench`: the LLM client benchmark, the SUQL optimizer
+# benchmark and the agent benchmark (against the mock server on
+# 127.0.0.1), then the retrieval benchmark at scale 1, 10 and 100.
 # Databases for scale 10 and 100 are generated into build/bench/ on first
 # use (scale 100 takes minutes to generate and index).  BENCH picks the
-# suites (default "llm suql retrieval"); SCALES overrides the list of scales,
-# e.g. BENCH=retrieval SCALES="1 10" make bench.
+# suites (default "llm suql agent retrieval"); SCALES overrides the list of
+# scales, e.g. BENCH=retrieval SCALES="1 10" make bench.
 set -eu
 B=${B:-build}
 top=${GENIE_TOP:-$(pwd)}
 cd "$top"
 mkdir -p "$B/bench"
-BENCH=${BENCH:-llm suql retrieval}
+BENCH=${BENCH:-llm suql agent retrieval}
 
 # start_mock: the mock LLM server on a free port; sets MOCK_URL.
 start_mock() {
@@ -38,6 +38,13 @@ if [[ " $BENCH " == *" suql "* ]]; then
     "$B/bench-suql" --db sample_db/restaurants.db --vectors "$B/share/genie/wordvec.bin" \
         --corpus tests/data/suql-restaurant-queries/restaurants_single_turn_SUQL.csv \
         --url "$MOCK_URL" "${big[@]}"
+    kill $mock 2>/dev/null
+fi
+if [[ " $BENCH " == *" agent "* ]]; then
+    echo "=== agent: a long scripted conversation"
+    start_mock
+    "$B/bench-agent" --agent sample_db/restaurants --db sample_db/restaurants.db \
+        --vectors "$B/share/genie/wordvec.bin" --url "$MOCK_URL"
     kill $mock 2>/dev/null
 fi
 [[ " $BENCH " == *" retrieval "* ]] || exit 0

@@ -15,6 +15,7 @@
 #include "agent/agent.h"
 #include "llm/prompt.h"
 #include "store/sessions.h"
+#include "util/fs.h"
 #include "util/xmem.h"
 
 #include <errno.h>
@@ -129,6 +130,48 @@ static int parse_today(const cfg_t *c, ws_date *d, gn_err *e)
     return 0;
 }
 
+/* The connection the agent's APIs write through: the knowledge base
+ * itself when it is writable; else (an installed, read-only sample) a
+ * file of the user's, $XDG_DATA_HOME/genie/AGENT-data.db, with the
+ * knowledge base attached read-only, so the APIs' SQL reads the tables it
+ * knows and writes its own. */
+static int open_writer(chat *ch, gn_err *e)
+{
+    const char *kb = ch->x.s.path;
+    if (sqlite3_open_v2(kb, &ch->wdb, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
+        !sqlite3_db_readonly(ch->wdb, "main")) {
+        sqlite3_busy_timeout(ch->wdb, 5000);
+        return 0;
+    }
+    sqlite3_close(ch->wdb);
+    ch->wdb = NULL;
+    char *dir = cfg_xdg_dir(ch->c, CFG_XDG_DATA, NULL);
+    char *path = dir ? xasprintf("%s/genie/%s-data.db", dir, ch->agent->name) : NULL;
+    free(dir);
+    int rc = path ? gn_mkdirs_for(path, e) : gn_err_set(e, GN_ENOTFOUND, "no data directory");
+    if (!rc && sqlite3_open_v2(path, &ch->wdb, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
+        rc = st_dberr(ch->wdb, e, path);
+    if (!rc) {
+        sqlite3_busy_timeout(ch->wdb, 5000);
+        char *uri = sqlite3_mprintf("ATTACH 'file:%q?mode=ro' AS kb", kb);
+        if (sqlite3_exec(ch->wdb, uri, NULL, NULL, NULL) != SQLITE_OK) rc = st_dberr(ch->wdb, e, kb);
+        sqlite3_free(uri);
+    }
+    if (rc) {
+        char m[1024];
+        fprintf(stderr, "genie: warning: %s is read-only and %s cannot be used (%s); the agent's "
+                "APIs cannot write\n", kb, path ? path : "a data file", gn_err_str(e, m, sizeof m));
+        sqlite3_close(ch->wdb);
+        ch->wdb = NULL;
+        gn_err_clear(e);
+        rc = 0;
+    } else if (!ch->quiet && !ch->json) {
+        fprintf(stderr, "genie: %s is read-only; what the agent writes goes to %s\n", kb, path);
+    }
+    free(path);
+    return rc;
+}
+
 static void chat_close(chat *ch)
 {
     ag_conv_free(ch->cv);
@@ -155,15 +198,8 @@ static int chat_open(chat *ch, const cfg_t *c, gn_err *e)
     if (rc) return rc;
     const char *db = *cfg_str(c, OPT_DB) ? NULL : ch->agent->db_path;
     if ((rc = cli_suql_open(&ch->x, c, db, e))) return rc;
-    if (sqlite3_open_v2(ch->x.s.path, &ch->wdb, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-        fprintf(stderr, "genie: warning: %s is read-only; the agent's APIs cannot write to it\n",
-                ch->x.s.path);
-        sqlite3_close(ch->wdb);
-        ch->wdb = NULL;
-    } else {
-        sqlite3_busy_timeout(ch->wdb, 5000);
-        if ((rc = ag_agent_init_db(ch->agent, ch->wdb, e))) return rc;
-    }
+    if ((rc = open_writer(ch, e))) return rc;
+    if (ch->wdb && (rc = ag_agent_init_db(ch->agent, ch->wdb, e))) return rc;
     if (ch->x.cl && (rc = load_prompts(ch, e))) return rc;
     gn_err se;
     gn_err_clear(&se);

@@ -198,14 +198,18 @@ static void finish(pol *p, ws_record *r)
         }
         ws_val_free(r->api_result);
         r->api_result = res;
-        ws_acts_add(in->acts, WA_REPORT, r->id, -1, NULL, ws_val_copy(res));
     } else if (w->api && w->kind == WSK_TASK) {
         gn_err e;
         gn_err_set(&e, GN_ENOTFOUND, "worksheet %s names API %s, which is not declared", w->name, w->api);
         warn(p, &e);
     }
     r->done = 1;
+    /* The worksheet's actions say what happened; without any (or when
+     * they say nothing) the API's result is reported as it is. */
+    int before = in->acts->n;
     if (w->actions) run_actions(p, r, -1, w->actions);
+    if (in->acts->n == before && r->api_result)
+        ws_acts_add(in->acts, WA_REPORT, r->id, -1, NULL, ws_val_copy(r->api_result));
 }
 
 /* 3. Complete task records run their actions and API.  Records nested in

@@ -1,0 +1,275 @@
+/*
+ * agent.c — the agent benchmark: a long scripted conversation (50 turns:
+ * ten rounds of search, book, set the date, ask a question, confirm) with
+ * the restaurant agent against the mock LLM server.
+ *
+ * Reports, per turn: the engine's time excluding LLM waits (parsing and
+ * applying statements, SUQL, the policy, the APIs, prompt rendering) and
+ * the LLM calls by stage; and the size of the contextual parser's prompt
+ * at turns 5, 20 and 50 against the size the same prompt would have if it
+ * carried the full conversation history instead of the worksheet state
+ * (the baseline, computed in the same run from the same turns).  Tokens
+ * are estimated as bytes / 4.  The database is a temporary copy, since
+ * the conversation books tables.
+ */
+#include "agent/agent.h"
+#include "llm/prompt.h"
+#include "retrieval/embed.h"
+#include "retrieval/index.h"
+#include "util/xmem.h"
+
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define ROUNDS 10
+#define TURNS (5 * ROUNDS)
+
+static const char *const cities[] = { "Palo Alto", "Cupertino", "Sunnyvale", "San Francisco" };
+static const char *const kinds[] = { "italian", "thai", "mexican", "japanese", "indian" };
+
+static size_t sink(char *p, size_t sz, size_t n, void *ud)
+{
+    (void)p;
+    (void)ud;
+    return sz * n;
+}
+
+static int mock_script(const char *url, const char *json)
+{
+    char *u = xasprintf("%s/_mock/script", url);
+    CURL *c = curl_easy_init();
+    struct curl_slist *h = curl_slist_append(NULL, "Content-Type: application/json");
+    curl_easy_setopt(c, CURLOPT_URL, u);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_POSTFIELDS, json);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
+    int rc = curl_easy_perform(c) == CURLE_OK ? 0 : -1;
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    free(u);
+    return rc;
+}
+
+static void rule(cJSON *rules, const char *stage, const char *reply)
+{
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "stage", stage);
+    cJSON_AddNumberToObject(r, "times", 1);
+    cJSON_AddStringToObject(r, "reply", reply);
+    cJSON_AddItemToArray(rules, r);
+}
+
+/* The utterances, and the mock's replies in the order they are asked. */
+static char *script(char *utt[TURNS])
+{
+    cJSON *root = cJSON_CreateObject(), *chat = cJSON_AddObjectToObject(root, "chat");
+    cJSON *rules = cJSON_AddArrayToObject(chat, "rules");
+    cJSON *def = cJSON_AddObjectToObject(chat, "default");
+    cJSON_AddStringToObject(def, "reply", "Done. Anything else?");
+    for (int k = 0; k < ROUNDS; k++) {
+        const char *city = cities[k % 4], *kind = kinds[k % 5];
+        char var[32], buf[512];
+        if (k) snprintf(var, sizeof var, "book_restaurant_%d", k + 1);
+        else snprintf(var, sizeof var, "book_restaurant");
+        int t = 5 * k;
+        utt[t] = xasprintf("Find %s places in %s, round %d", kind, city, k);
+        snprintf(buf, sizeof buf, "answer(\"%s restaurants in %s (round %d)\")", kind, city, k);
+        rule(rules, "parse", buf);
+        snprintf(buf, sizeof buf, "SELECT name, rating, price FROM restaurants WHERE '%s' = ANY (cuisines) "
+                 "AND location = '%s' ORDER BY rating DESC LIMIT 3;", kind, city);
+        rule(rules, "kb_parse", buf);
+        utt[t + 1] = xasprintf("Book the first one for %d, round %d", 2 + k % 4, k);
+        snprintf(buf, sizeof buf, "Book_Restaurant(restaurant=\"Place %d\", num_people=%d)", k, 2 + k % 4);
+        rule(rules, "parse", buf);
+        utt[t + 2] = xasprintf("On April %d at 7pm, round %d", 10 + k, k);
+        snprintf(buf, sizeof buf, "%s.date = \"2026-04-%02d\"\n%s.time = \"19:00\"", var, 10 + k, var);
+        rule(rules, "parse", buf);
+        utt[t + 3] = xasprintf("Are they open late? round %d", k);
+        snprintf(buf, sizeof buf, "answer(\"opening hours of the best %s restaurant in %s (round %d)\")",
+                 kind, city, k);
+        rule(rules, "parse", buf);
+        snprintf(buf, sizeof buf, "SELECT name, opening_hours FROM restaurants WHERE '%s' = ANY (cuisines) "
+                 "AND location = '%s' ORDER BY rating DESC LIMIT 1;", kind, city);
+        rule(rules, "kb_parse", buf);
+        utt[t + 4] = xasprintf("Yes, book it, round %d", k);
+        snprintf(buf, sizeof buf, "%s.confirm = True", var);
+        rule(rules, "parse", buf);
+    }
+    char *s = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    return s;
+}
+
+static int copy_file(const char *from, const char *to)
+{
+    FILE *a = fopen(from, "rb"), *b = a ? fopen(to, "wb") : NULL;
+    char buf[1 << 16];
+    size_t n;
+    int rc = a && b ? 0 : -1;
+    while (!rc && (n = fread(buf, 1, sizeof buf, a)) > 0)
+        if (fwrite(buf, 1, n, b) != n) rc = -1;
+    if (a) fclose(a);
+    if (b && fclose(b)) rc = -1;
+    return rc;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct bench {
+    ag_agent *agent;
+    sqlite3 *rdb, *wdb;
+    st_schema *schema;
+    rt_embedder *em;
+    rt_index *ix;
+    llm_client *cl;
+    llm_tpl *ft[4], *tp[4];
+    suql_engine *en;
+} bench;
+
+static int open_all(bench *b, const char *dir, const char *db, const char *vectors, const char *url,
+                    gn_err *e)
+{
+    static const char *const ftn[4] = { "answer", "verify", "summary", "classify" };
+    static const char *const tpn[4] = { "parse", "kb_parse", "repair", "respond" };
+    rt_opts o;
+    rt_opts_default(&o);
+    if (ag_agent_load(dir, &b->agent, e) || st_open(db, 0, &b->rdb, e) ||
+        st_schema_load(b->rdb, &b->schema, e) || rt_embedder_glove_new(vectors, &b->em, e) ||
+        rt_index_open(b->rdb, db, b->em, &o, &b->ix, e) || st_guard(b->rdb, e) ||
+        st_open(db, 1, &b->wdb, e) || ag_agent_init_db(b->agent, b->wdb, e))
+        return -1;
+    llm_config lc = { .url = url, .defaults = { "mock", 0, 0, 1 }, .concurrency = 8,
+                      .connect_timeout = 5, .stall_timeout = 60 };
+    if (llm_client_new(&lc, &b->cl, e)) return -1;
+    for (int i = 0; i < 4; i++)
+        if (llm_prompt_load(NULL, "config/prompts", ftn[i], &b->ft[i], e) ||
+            llm_prompt_load(NULL, "config/prompts", tpn[i], &b->tp[i], e))
+            return -1;
+    suql_engine_config ec = { .db = b->rdb, .schema = b->schema, .ix = b->ix, .em = b->em, .client = b->cl,
+                              .answer_tpl = b->ft[0], .verify_tpl = b->ft[1],
+                              .summary_tpl = b->ft[2], .classify_tpl = b->ft[3] };
+    return suql_engine_new(&ec, &b->en, e);
+}
+
+static void close_all(bench *b)
+{
+    suql_engine_free(b->en);
+    for (int i = 0; i < 4; i++) {
+        llm_tpl_free(b->ft[i]);
+        llm_tpl_free(b->tp[i]);
+    }
+    llm_client_free(b->cl);
+    rt_index_free(b->ix);
+    rt_embedder_free(b->em);
+    st_schema_free(b->schema);
+    if (b->rdb) sqlite3_close(b->rdb);
+    if (b->wdb) sqlite3_close(b->wdb);
+    ag_agent_free(b->agent);
+}
+
+int main(int argc, char **argv)
+{
+    const char *dir = "sample_db/restaurants", *src = "sample_db/restaurants.db", *url = NULL;
+    const char *vectors = "build/share/genie/wordvec.bin";
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--agent")) dir = argv[i + 1];
+        else if (!strcmp(argv[i], "--db")) src = argv[i + 1];
+        else if (!strcmp(argv[i], "--url")) url = argv[i + 1];
+        else if (!strcmp(argv[i], "--vectors")) vectors = argv[i + 1];
+    }
+    if (!url) {
+        fprintf(stderr, "usage: bench-agent --url MOCK_URL [--agent DIR] [--db FILE] [--vectors FILE]\n");
+        return 2;
+    }
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    char tmpl[] = "/tmp/genie-bench-agent.XXXXXX";
+    char *tmp = mkdtemp(tmpl), *db = xasprintf("%s/r.db", tmp);
+    static const char *const ext[] = { "", ".faiss", ".vec", ".lex" };
+    for (int i = 0; i < 4; i++) {
+        char *a = xasprintf("%s%s", src, ext[i]), *b = xasprintf("%s%s", db, ext[i]);
+        if (copy_file(a, b)) fprintf(stderr, "bench-agent: cannot copy %s\n", a);
+        free(a);
+        free(b);
+    }
+    char *utt[TURNS];
+    char *js = script(utt);
+    if (mock_script(url, js)) { fprintf(stderr, "bench-agent: the mock server at %s does not answer\n", url); return 1; }
+    free(js);
+
+    bench b = { 0 };
+    gn_err e;
+    gn_err_clear(&e);
+    if (open_all(&b, dir, db, vectors, url, &e)) {
+        fprintf(stderr, "bench-agent: %s\n", e.msg);
+        close_all(&b);
+        return 1;
+    }
+    ag_conv_config cc = { .agent = b.agent, .schema = b.schema, .suql = b.en, .wdb = b.wdb, .client = b.cl,
+                          .parse_tpl = b.tp[0], .kb_tpl = b.tp[1], .repair_tpl = b.tp[2],
+                          .respond_tpl = b.tp[3], .today = { 2026, 3, 13 } };
+    ag_conv *cv = ag_conv_new(&cc);
+    double engine[TURNS];
+    long calls[LLM_STAGE__COUNT] = { 0 };
+    size_t history = 0, base = 0;
+    int errors = 0, done = 0;
+    llm_stats s0[LLM_STAGE__COUNT], s1[LLM_STAGE__COUNT];
+    printf("agent: %d-turn scripted conversation with %s (mock LLM)\n", TURNS, b.agent->name);
+    printf("  turn  prompt tokens  full-history tokens  ratio\n");
+    {
+        char *p = ag_conv_parse_prompt(cv, "");
+        base = strlen(p);      /* the prompt with an empty state */
+        free(p);
+    }
+    for (int t = 0; t < TURNS; t++) {
+        char *prompt = ag_conv_parse_prompt(cv, utt[t]);
+        size_t now = strlen(prompt);
+        free(prompt);
+        int n = t + 1;
+        if (n == 5 || n == 20 || n == 50) {
+            size_t full = base + strlen(utt[t]) + history;
+            printf("  %4d  %13zu  %19zu  %5.2f\n", n, now / 4, full / 4, (double)full / (double)now);
+        }
+        llm_client_stats(b.cl, s0);
+        ag_turn_out o;
+        if (ag_turn(cv, utt[t], NULL, NULL, NULL, &o, &e)) { errors++; continue; }
+        llm_client_stats(b.cl, s1);
+        for (int s = 0; s < LLM_STAGE__COUNT; s++) calls[s] += s1[s].calls - s0[s].calls;
+        engine[t] = o.ms_total - o.ms_llm;
+        if (o.error) errors++;
+        if (strstr(o.acts_json, "booked")) done++;
+        /* What a full-history parser would carry for this turn. */
+        history += strlen(utt[t]) + strlen(o.parse) + strlen(o.suql_json) + strlen(o.response) + 40;
+        ag_turn_out_release(&o);
+    }
+    qsort(engine, TURNS, sizeof *engine, cmp_d);
+    printf("  engine time per turn, LLM waits excluded: p50 %.2f ms, p95 %.2f ms, max %.2f ms\n",
+           engine[TURNS / 2], engine[TURNS * 95 / 100], engine[TURNS - 1]);
+    printf("  LLM calls per turn by stage:");
+    long total = 0;
+    for (int s = 0; s < LLM_STAGE__COUNT; s++)
+        if (calls[s]) {
+            printf(" %s %.2f", llm_stage_name(s), (double)calls[s] / TURNS);
+            total += calls[s];
+        }
+    printf("; total %.2f\n", (double)total / TURNS);
+    printf("  bookings completed: %d of %d; turns with an error: %d\n", done, ROUNDS, errors);
+    ag_conv_free(cv);
+    close_all(&b);
+    for (int t = 0; t < TURNS; t++) free(utt[t]);
+    for (int i = 0; i < 4; i++) {
+        char *f = xasprintf("%s%s", db, ext[i]);
+        unlink(f);
+        free(f);
+    }
+    free(db);
+    rmdir(tmp);
+    curl_global_cleanup();
+    return errors ? 1 : 0;
+}

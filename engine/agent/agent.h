@@ -60,6 +60,15 @@ void ag_agent_free(ag_agent *a);
  * transaction.  Returns 0 or GN_EDB. */
 int ag_agent_init_db(const ag_agent *a, sqlite3 *wdb, gn_err *e);
 
+/* Describe in DB's genie_columns (creating it when missing) every table of
+ * a `db` worksheet that it does not describe yet, from the worksheet's
+ * fields: types, arrays (List[X]), enum values, free text (`text`),
+ * descriptions (schema.c).  DB must be writable.  *TABLES (may be NULL)
+ * gets how many tables were described.  Returns 0, GN_EPARSE naming the
+ * spec's line when a worksheet's table or column is not in the database,
+ * or GN_EDB; nothing is written on error. */
+int ag_schema_sync(const ag_agent *a, sqlite3 *db, int *tables, gn_err *e);
+
 /* The host the interpreter calls APIs through: the agent's SQL APIs run on
  * WDB in a transaction; HTTP APIs through libcurl. */
 typedef struct ag_api_host {

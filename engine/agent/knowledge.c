@@ -173,8 +173,11 @@ static void run_one(ag_tturn *t, ws_record *r)
         log_query(t, r);
         return;
     }
+    int typed = r->suql != NULL;
     ag_unfence(suql);
-    ag_kb_missing(t->cv->st->spec, suql, &r->missing);
+    /* SUQL a person typed is run as written; the parser's must carry the
+     * knowledge base's required parameters. */
+    if (!typed) ag_kb_missing(t->cv->st->spec, suql, &r->missing);
     free(r->suql);
     r->suql = xstrdup(suql);
     if (r->missing) {

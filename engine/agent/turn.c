@@ -289,11 +289,59 @@ void ag_turn_out_release(ag_turn_out *o)
 
 static int cancelled(const ag_tturn *t) { return t->cancel && *t->cancel; }
 
+/* The fields and records that changed between two JSON states:
+ * ["book_restaurant.date: None -> \"2026-03-20\"", "+ answer_2", ...]. */
+static cJSON *changes(const cJSON *before, const cJSON *after)
+{
+    cJSON *out = cJSON_CreateArray();
+    const cJSON *ra = cJSON_GetObjectItemCaseSensitive(after, "records");
+    const cJSON *rb = cJSON_GetObjectItemCaseSensitive(before, "records");
+    for (const cJSON *a = ra ? ra->child : NULL; a; a = a->next) {
+        const char *var = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a, "var"));
+        const cJSON *b = NULL;
+        for (const cJSON *x = rb ? rb->child : NULL; x && !b; x = x->next) {
+            const char *xv = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x, "var"));
+            if (var && xv && !strcmp(var, xv)) b = x;
+        }
+        if (!var) continue;
+        if (!b) {
+            char *line = xasprintf("+ %s", var);
+            cJSON_AddItemToArray(out, cJSON_CreateString(line));
+            free(line);
+        }
+        const cJSON *fa = cJSON_GetObjectItemCaseSensitive(a, "fields");
+        const cJSON *fb = b ? cJSON_GetObjectItemCaseSensitive(b, "fields") : NULL;
+        for (const cJSON *f = fa ? fa->child : NULL; f; f = f->next) {
+            const cJSON *va = cJSON_GetObjectItemCaseSensitive(f, "value");
+            const cJSON *old = fb ? cJSON_GetObjectItemCaseSensitive(fb, f->string) : NULL;
+            const cJSON *vb = old ? cJSON_GetObjectItemCaseSensitive(old, "value") : NULL;
+            if (vb && cJSON_Compare(va, vb, 1)) continue;
+            if (!vb && cJSON_IsNull(va)) continue;
+            char *sa = cJSON_PrintUnformatted(va), *sb = vb ? cJSON_PrintUnformatted(vb) : NULL;
+            char *line = xasprintf("%s.%s: %s -> %s", var, f->string, sb ? sb : "null", sa);
+            cJSON_AddItemToArray(out, cJSON_CreateString(line));
+            free(line);
+            free(sa);
+            free(sb);
+        }
+        int done_a = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "done"));
+        int done_b = b && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "done"));
+        if (done_a && !done_b) {
+            char *line = xasprintf("%s: done", var);
+            cJSON_AddItemToArray(out, cJSON_CreateString(line));
+            free(line);
+        }
+    }
+    return out;
+}
+
 int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
             const volatile int *cancel, ag_turn_out *out, gn_err *e)
 {
     ag_tturn t = { .cv = cv, .cb = cb, .ud = ud, .cancel = cancel, .utterance = utterance };
     double t0 = ag_now();
+    llm_stats s0[LLM_STAGE__COUNT], s1[LLM_STAGE__COUNT];
+    if (cv->cfg.client) llm_client_stats(cv->cfg.client, s0);
     memset(out, 0, sizeof *out);
     out->started = (double)time(NULL);
     cJSON *before = ws_state_to_json(cv->st);
@@ -327,13 +375,16 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
         free(t.error);
         return gn_err_set(e, GN_ECANCEL, "the turn was cancelled");
     }
-    cJSON_Delete(before);
 
     gn_buf b;
     gn_buf_init(&b);
     ws_state_print(cv->st, cv->cfg.max_rows > 0 ? cv->cfg.max_rows : 5, &b);
     cJSON *sj = ws_state_to_json(cv->st);
-    ag_emit(&t, AG_EV_STATE, "policy", b.data, NULL, sj);
+    cJSON *shown = cJSON_Duplicate(sj, 1);
+    cJSON_AddItemToObject(shown, "changes", changes(before, sj));
+    cJSON_Delete(before);
+    ag_emit(&t, AG_EV_STATE, "policy", b.data, NULL, shown);
+    cJSON_Delete(shown);
     char **lines = xcalloc((size_t)t.acts.n + 1, sizeof *lines);
     cJSON *aj = cJSON_CreateArray();
     for (int i = 0; i < t.acts.n; i++) {
@@ -361,15 +412,31 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     out->response = reply;
     out->state_json = json_text(sj);
     out->error = t.error;
-    out->llm_calls = t.calls;
+
     out->ms_llm = t.ms_llm;
     out->ms_total = (ag_now() - t0) * 1000.0;
     cJSON *tj = cJSON_CreateObject();
+    cJSON *by = cJSON_CreateObject();
+    if (cv->cfg.client) {
+        llm_client_stats(cv->cfg.client, s1);
+        for (int i = 0; i < LLM_STAGE__COUNT; i++) {
+            long n = s1[i].calls - s0[i].calls;
+            out->tokens_in += s1[i].prompt_tokens - s0[i].prompt_tokens;
+            out->tokens_out += s1[i].completion_tokens - s0[i].completion_tokens;
+            if (n) cJSON_AddNumberToObject(by, llm_stage_name(i), (double)n);
+            t.calls += i == LLM_STAGE_PARSE || i == LLM_STAGE_KB_PARSE || i == LLM_STAGE_REPAIR ||
+                       i == LLM_STAGE_RESPOND ? 0 : n;   /* the SUQL engine's own calls */
+        }
+    }
     cJSON_AddNumberToObject(tj, "turn", out->n);
     cJSON_AddNumberToObject(tj, "ms_total", out->ms_total);
     cJSON_AddNumberToObject(tj, "ms_llm", out->ms_llm);
     cJSON_AddNumberToObject(tj, "ms_engine", out->ms_total - out->ms_llm);
+    out->llm_calls = t.calls;
     cJSON_AddNumberToObject(tj, "llm_calls", (double)t.calls);
+    cJSON_AddItemToObject(tj, "calls_by_stage", by);
+    cJSON_AddNumberToObject(tj, "tokens_in", (double)out->tokens_in);
+    cJSON_AddNumberToObject(tj, "tokens_out", (double)out->tokens_out);
     ag_emit(&t, AG_EV_TIMINGS, NULL, NULL, NULL, tj);
     cJSON_Delete(tj);
     cJSON_Delete(sj);

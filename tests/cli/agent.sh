@@ -89,5 +89,35 @@ check "the error says what is wrong" errhas "integr"
 "$BIN" --plain --offline --agent nosuchagent </dev/null >"$T/out" 2>"$T/err"; rc=$?
 check "an unknown agent name is an error naming the shipped ones" sh -c "[ $rc = 1 ] && grep -q 'restaurants, courses' '$T/err'"
 
+# ---- an agent of one's own: the schema comes from its db worksheets ------------
+mkdir -p "$T/books"
+sqlite3 "$T/books/my.db" "CREATE TABLE books(_id INTEGER PRIMARY KEY, title TEXT, genre TEXT, blurb TEXT);
+  INSERT INTO books(title, genre, blurb) VALUES ('Dune', 'scifi', 'A desert planet and a boy who becomes a prophet.'),
+  ('Emma', 'romance', 'A matchmaker in a small English village meddles.');"
+printf '[agent]\ndatabase = my.db\ninit_sql = init.sql\n' >"$T/books/agent.ini"
+cat >"$T/books/worksheet.csv" <<'CSV'
+Form Predicate,Form Name,Predicate,Kind,Type,Name,Enum Values,Description,Don't Ask,Required,Confirm,Actions,Form Actions
+,Reserve,,,worksheet,reserve,,Reserve a book.,,,,,
+,,,input,str,title,,title of the book,,TRUE,,,
+,,,input,confirm,confirm,,the user agrees,,TRUE,,,
+,books,,,db,,,Books.,,,,,
+,,,internal; primary,str,title,,Title.,,,,,
+,,,internal,Enum,genre,,Genre.,,,,,
+,,,,,,scifi,,,,,,
+,,,,,,romance,,,,,,
+,,,internal,text,blurb,,What the book is about.,,,,,
+CSV
+printf '[reserve]\nsql = INSERT INTO reservations(txn_id, title) VALUES (:txn_id, :title)\n' >"$T/books/apis.ini"
+echo "CREATE TABLE IF NOT EXISTS reservations(txn_id TEXT PRIMARY KEY, title TEXT);" >"$T/books/init.sql"
+printf '%s\n' "SELECT title FROM books WHERE genre = 'scifi'" 'Reserve(title="Dune")' 'reserve.confirm = True' |
+  "$BIN" --agent "$T/books" --plain --offline --sessions "$T/s4.db" >"$T/out" 2>"$T/err"; rc=$?
+check "an own agent's database is described from its db worksheets" sh -c \
+  "[ $rc = 0 ] && grep -q 'described 1 table' '$T/err' && [ \"\$(sqlite3 '$T/books/my.db' \"SELECT free_text FROM genie_columns WHERE col = 'blurb'\")\" = 1 ]"
+check "an own agent answers from its table" has "- Dune"
+check "an own agent's API writes its row" sh -c "[ \"\$(sqlite3 '$T/books/my.db' 'SELECT title FROM reservations')\" = Dune ]"
+sqlite3 "$T/books/other.db" "CREATE TABLE books(title TEXT, genre TEXT, blurb TEXT);"
+"$BIN" --agent "$T/books" --db "$T/books/other.db" --plain --offline --sessions "$T/s4.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "a table without _id is an error naming the spec line" sh -c "[ $rc != 0 ] && grep -q 'worksheet.csv:5:.*_id INTEGER PRIMARY KEY' '$T/err'"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -16,6 +16,11 @@ notok() { echo "not ok - $1"; printf '#   %s\n' "$(head -c 600 "$T/out" 2>/dev/n
 check() { local name=$1; shift; if "$@"; then ok "$name"; else notok "$name"; fi; }
 has() { grep -qF -- "$1" "$T/out"; }
 errhas() { grep -qF -- "$1" "$T/err"; }
+# sqlx DB SCRIPT runs SQL; sqlq DB QUERY prints its rows ('|' between
+# columns), through Python's sqlite3 (no sqlite3 command needed).
+sqlx() { "$PY" -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()' "$@"; }
+sqlq() { "$PY" -c 'import sqlite3, sys
+for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print("|".join(str(v) for v in r))' "$@"; }
 
 # ---- the scripted conversations -------------------------------------------
 out=$("$PY" "$TOP/tests/agent/run.py" "$BIN" "$TOP" "$TOP"/tests/agent/*.json)
@@ -91,7 +96,7 @@ check "an unknown agent name is an error naming the shipped ones" sh -c "[ $rc =
 
 # ---- an agent of one's own: the schema comes from its db worksheets ------------
 mkdir -p "$T/books"
-sqlite3 "$T/books/my.db" "CREATE TABLE books(_id INTEGER PRIMARY KEY, title TEXT, genre TEXT, blurb TEXT);
+sqlx "$T/books/my.db" "CREATE TABLE books(_id INTEGER PRIMARY KEY, title TEXT, genre TEXT, blurb TEXT);
   INSERT INTO books(title, genre, blurb) VALUES ('Dune', 'scifi', 'A desert planet and a boy who becomes a prophet.'),
   ('Emma', 'romance', 'A matchmaker in a small English village meddles.');"
 printf '[agent]\ndatabase = my.db\ninit_sql = init.sql\n' >"$T/books/agent.ini"
@@ -111,11 +116,13 @@ printf '[reserve]\nsql = INSERT INTO reservations(txn_id, title) VALUES (:txn_id
 echo "CREATE TABLE IF NOT EXISTS reservations(txn_id TEXT PRIMARY KEY, title TEXT);" >"$T/books/init.sql"
 printf '%s\n' "SELECT title FROM books WHERE genre = 'scifi'" 'Reserve(title="Dune")' 'reserve.confirm = True' |
   "$BIN" --agent "$T/books" --plain --offline --sessions "$T/s4.db" >"$T/out" 2>"$T/err"; rc=$?
+ft=$(sqlq "$T/books/my.db" "SELECT free_text FROM genie_columns WHERE col = 'blurb'")
+booked=$(sqlq "$T/books/my.db" "SELECT title FROM reservations")
 check "an own agent's database is described from its db worksheets" sh -c \
-  "[ $rc = 0 ] && grep -q 'described 1 table' '$T/err' && [ \"\$(sqlite3 '$T/books/my.db' \"SELECT free_text FROM genie_columns WHERE col = 'blurb'\")\" = 1 ]"
+  "[ $rc = 0 ] && grep -q 'described 1 table' '$T/err' && [ '$ft' = 1 ]"
 check "an own agent answers from its table" has "- Dune"
-check "an own agent's API writes its row" sh -c "[ \"\$(sqlite3 '$T/books/my.db' 'SELECT title FROM reservations')\" = Dune ]"
-sqlite3 "$T/books/other.db" "CREATE TABLE books(title TEXT, genre TEXT, blurb TEXT);"
+check "an own agent's API writes its row" [ "$booked" = Dune ]
+sqlx "$T/books/other.db" "CREATE TABLE books(title TEXT, genre TEXT, blurb TEXT);"
 "$BIN" --agent "$T/books" --db "$T/books/other.db" --plain --offline --sessions "$T/s4.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
 check "a table without _id is an error naming the spec line" sh -c "[ $rc != 0 ] && grep -q 'worksheet.csv:5:.*_id INTEGER PRIMARY KEY' '$T/err'"
 

@@ -31,6 +31,7 @@
 #include "agent/agent_int.h"
 #include "util/buf.h"
 #include "util/strdist.h"
+#include "util/fs.h"
 #include "util/xmem.h"
 
 #include <errno.h>
@@ -187,35 +188,6 @@ const char *ag_closest(const char *name, const char *const *names, int n)
 
 /* ---- files ---------------------------------------------------------------- */
 
-/* Reads PATH whole (at most MAX bytes) into *out (NUL-terminated; caller
- * frees).  Returns 0 or GN_ENOTFOUND/GN_EIO/GN_ELIMIT with E's file set. */
-static int read_text(const char *path, size_t max, char **out, size_t *len, gn_err *e)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        int code = errno == ENOENT || errno == ENOTDIR ? GN_ENOTFOUND : GN_EIO;
-        return gn_err_setpos(e, code, path, 0, 0, "cannot open: %s", strerror(errno));
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return gn_err_setpos(e, GN_EIO, path, 0, 0, "is a directory");
-    }
-    gn_buf b;
-    gn_buf_init(&b);
-    char chunk[8192];
-    size_t n;
-    while (b.len <= max && (n = fread(chunk, 1, sizeof chunk, f)) > 0) gn_buf_add(&b, chunk, n);
-    int rc = ferror(f) ? gn_err_setpos(e, GN_EIO, path, 0, 0, "read error")
-           : b.len > max ? gn_err_setpos(e, GN_ELIMIT, path, 0, 0, "larger than %zu bytes", max)
-           : 0;
-    fclose(f);
-    if (len) *len = b.len;
-    if (rc) gn_buf_release(&b);
-    else *out = gn_buf_detach(&b);
-    return rc;
-}
-
 static int exists(const char *path)
 {
     struct stat st;
@@ -338,7 +310,7 @@ typedef struct loader {
 static int read_keyed(loader *l, int k, char **out, gn_err *e)
 {
     char *path = resolve(l->a->dir, l->v.val[k]);
-    int rc = read_text(path, MAX_TEXT_BYTES, out, NULL, e);
+    int rc = gn_read_file(path, MAX_TEXT_BYTES, out, NULL, e);
     if (rc) {
         char msg[sizeof e->msg];
         snprintf(msg, sizeof msg, "%s", e ? e->msg : "");
@@ -418,7 +390,7 @@ static int load_apis(loader *l, gn_err *e)
                            "apis: '%s' does not exist", path);
         goto done;
     }
-    rc = read_text(path, MAX_INI_BYTES, &text, &len, e);
+    rc = gn_read_file(path, MAX_INI_BYTES, &text, &len, e);
     if (!rc) rc = ag_apis_parse(path, text, len, &a->apis, &a->napis, e);
 done:
     free(text);
@@ -457,7 +429,7 @@ int ag_agent_load(const char *dir, ag_agent **out, gn_err *e)
     char *ini = resolve(dir, "agent.ini"), *text = NULL;
     l.ini = ini;
     size_t len = 0;
-    int rc = read_text(ini, MAX_INI_BYTES, &text, &len, e);
+    int rc = gn_read_file(ini, MAX_INI_BYTES, &text, &len, e);
     if (rc == GN_ENOTFOUND)
         rc = gn_err_set(e, GN_ENOTFOUND, "%s is not an agent directory (no agent.ini)", dir);
     if (!rc) rc = ag_ini_parse(ini, text, len, on_agent_item, &l.v, e);

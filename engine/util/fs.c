@@ -3,9 +3,11 @@
  */
 #include "fs.h"
 
+#include "util/buf.h"
 #include "util/xmem.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -43,5 +45,32 @@ int gn_mkdirs_for(const char *path, gn_err *e)
     char *dir = xstrndup(path, (size_t)(last - path));
     int rc = gn_mkdirs(dir, e);
     free(dir);
+    return rc;
+}
+
+int gn_read_file(const char *path, size_t max, char **out, size_t *len, gn_err *e)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        int code = errno == ENOENT || errno == ENOTDIR ? GN_ENOTFOUND : GN_EIO;
+        return gn_err_setpos(e, code, path, 0, 0, "cannot open: %s", strerror(errno));
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        return gn_err_setpos(e, GN_EIO, path, 0, 0, "is a directory");
+    }
+    gn_buf b;
+    gn_buf_init(&b);
+    char chunk[8192];
+    size_t n;
+    while (b.len <= max && (n = fread(chunk, 1, sizeof chunk, f)) > 0) gn_buf_add(&b, chunk, n);
+    int rc = ferror(f) ? gn_err_setpos(e, GN_EIO, path, 0, 0, "read error")
+           : b.len > max ? gn_err_setpos(e, GN_ELIMIT, path, 0, 0, "larger than %zu bytes", max)
+           : 0;
+    fclose(f);
+    if (len) *len = b.len;
+    if (rc) gn_buf_release(&b);
+    else *out = gn_buf_detach(&b);
     return rc;
 }

@@ -15,4 +15,12 @@ int gn_mkdirs(const char *path, gn_err *e);
  * no directory part). */
 int gn_mkdirs_for(const char *path, gn_err *e);
 
+#include <stddef.h>
+
+/* Read PATH whole (at most MAX bytes) into *OUT, NUL-terminated (caller
+ * frees); *LEN (may be NULL) gets its length.  Returns 0, or GN_ENOTFOUND
+ * (no such file), GN_EIO (unreadable, a directory), GN_ELIMIT (over MAX)
+ * with e's file set to PATH. */
+int gn_read_file(const char *path, size_t max, char **out, size_t *len, gn_err *e);
+
 #endif

@@ -10,6 +10,7 @@
 #include "worksheet/acts.h"
 #include "util/xmem.h"
 
+#include <ctype.h>
 #include <string.h>
 
 void ws_acts_init(ws_acts *a) { memset(a, 0, sizeof *a); }
@@ -243,7 +244,17 @@ void ws_act_render(const ws_state *st, const ws_act *a, gn_buf *out)
     case WA_PROPOSE: {
         const ws_sheet *w = a->sheet >= 0 ? &st->spec->sheets[a->sheet] : NULL;
         if (!w) break;
-        gn_buf_printf(out, "Would you like to %s", w->desc && *w->desc ? w->desc : w->name);
+        /* "Book a table." reads "Would you like to book a table?" */
+        const char *d = w->desc && *w->desc ? w->desc : w->name;
+        int n = (int)strlen(d);
+        while (n > 0 && d[n - 1] == '.') n--;
+        gn_buf_puts(out, "Would you like to ");
+        if (d == w->desc && isupper((unsigned char)d[0]) && islower((unsigned char)d[1])) {
+            gn_buf_putc(out, (char)tolower((unsigned char)d[0]));
+            d++;
+            n--;
+        }
+        gn_buf_printf(out, "%.*s", n, d);
         if (a->val && a->val->kind == WV_DICT && a->val->u.c.n) {
             gn_buf_puts(out, " with ");
             for (int i = 0; i < a->val->u.c.n; i++) {

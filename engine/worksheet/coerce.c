@@ -248,14 +248,28 @@ out:
     return rc;
 }
 
+/* "a"/"an" is one ("a single person", "an adult") unless the word after
+ * it is a quantity: "a couple" is two, "a dozen" twelve, "a few" or "a
+ * lot" no number at all. */
 static int word_number(const char *s, long long *out)
 {
-    char w[32];
-    if (sscanf(s, " %31s", w) != 1) return -1;
+    static const char *const vague[] = { "few", "lot", "lots", "bunch", "crowd", "handful", "number",
+                                         "group", "ton", "bit", "little", "several", "many" };
+    char w[32], w2[32];
+    int nw = sscanf(s, " %31s %31s", w, w2);
+    if (nw < 1) return -1;
     for (char *p = w; *p; p++) *p = (char)tolower((unsigned char)*p);
+    if (nw == 2 && (!strcmp(w, "a") || !strcmp(w, "an"))) {
+        for (char *p = w2; *p; p++) *p = (char)tolower((unsigned char)*p);
+        for (size_t i = 0; i < sizeof vague / sizeof *vague; i++)
+            if (!strcmp(w2, vague[i])) return -1;
+        if (!strcmp(w2, "dozen")) { *out = 12; return 0; }
+        if (strcmp(w2, "couple") && strcmp(w2, "pair")) { *out = 1; return 0; }
+        strcpy(w, w2);
+    }
     for (int i = 0; i <= 20; i++)
         if (!strcmp(w, small_nums[i])) { *out = i; return 0; }
-    if (!strcmp(w, "a") || !strcmp(w, "an") || !strcmp(w, "single")) { *out = 1; return 0; }
+    if (!strcmp(w, "single")) { *out = 1; return 0; }
     if (!strcmp(w, "couple") || !strcmp(w, "pair")) { *out = 2; return 0; }
     return -1;
 }

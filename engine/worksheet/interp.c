@@ -5,7 +5,8 @@
  * record variable of the state, a declared worksheet (constructor), a
  * built-in of the table below, or an API the host declares — and a
  * statement's targets and call names are checked before any part of it is
- * evaluated, so a refused statement leaves the state untouched.  Built-ins
+ * evaluated, and a parser statement that still fails while evaluated is
+ * undone, so a refused statement leaves the state untouched.  Built-ins
  * receive their argument nodes, not values: confirm() needs the place
  * (record and field) rather than the value, propose() a worksheet name.
  * Rejected: mapping the parser's output to a generic Python evaluator; the
@@ -394,7 +395,7 @@ static int run_assign(ws_interp *in, const ws_stmt *s, gn_err *e)
     return 0;
 }
 
-int ws_run_stmt(ws_interp *in, const ws_stmt *s, gn_err *e)
+static int run_stmt(ws_interp *in, const ws_stmt *s, gn_err *e)
 {
     ws_val *v = NULL;
     switch (s->kind) {
@@ -410,6 +411,45 @@ int ws_run_stmt(ws_interp *in, const ws_stmt *s, gn_err *e)
         return 0;
     }
     return 0;
+}
+
+/* Put ST back as SNAP (its JSON form) had it.  Records are only ever
+ * appended, so the first records of ST are those of SNAP: their contents
+ * are swapped back in place (pointers to them stay valid) and the records
+ * made since are freed. */
+static void restore(ws_state *st, const cJSON *snap)
+{
+    ws_state *old = NULL;
+    if (ws_state_from_json(st->spec, snap, st->today, &old, NULL)) return;
+    int m = old->n < st->n ? old->n : st->n;
+    for (int i = 0; i < m; i++) {
+        ws_record tmp = *st->recs[i];
+        *st->recs[i] = *old->recs[i];
+        st->recs[i]->hold_turn = tmp.hold_turn;    /* not in the JSON */
+        *old->recs[i] = tmp;
+    }
+    if (st->n > old->n) {
+        old->recs = xrealloc(old->recs, (size_t)st->n * sizeof *old->recs);
+        old->cap = st->n;
+        for (int i = old->n; i < st->n; i++) old->recs[i] = st->recs[i];
+        old->n = st->n;
+    }
+    st->n = m;
+    st->next_id = old->next_id;
+    ws_state_free(old);                           /* frees what the statement made */
+}
+
+int ws_run_stmt(ws_interp *in, const ws_stmt *s, gn_err *e)
+{
+    if (in->mode != WS_MODE_PARSER) return run_stmt(in, s, e);
+    /* Checking comes first, but a statement can still fail while it is
+     * evaluated (1/0, indexing None) after an answer() or a constructor
+     * inside it ran: a refused statement leaves no trace. */
+    cJSON *snap = ws_state_to_json(in->st);
+    int rc = run_stmt(in, s, e);
+    if (rc) restore(in->st, snap);
+    cJSON_Delete(snap);
+    return rc;
 }
 
 int ws_run_prog(ws_interp *in, const ws_prog *p, gn_err *e)

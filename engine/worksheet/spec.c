@@ -22,6 +22,7 @@
  */
 #include "worksheet/spec_int.h"
 #include "util/strdist.h"
+#include "util/fs.h"
 #include "util/xmem.h"
 
 #include <ctype.h>
@@ -497,41 +498,12 @@ int ws_spec_check(ws_spec *s, const ws_where *w, gn_err *e)
 
 /* ---- loading a file -------------------------------------------------------- */
 
-static int read_file(const char *path, char **text, size_t *len, gn_err *e)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        int code = errno == ENOENT || errno == ENOTDIR ? GN_ENOTFOUND : GN_EIO;
-        return gn_err_setpos(e, code, path, 0, 0, "cannot open: %s", strerror(errno));
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return gn_err_setpos(e, GN_EIO, path, 0, 0, "is a directory");
-    }
-    gn_buf b;
-    gn_buf_init(&b);
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= WS_SPEC_MAX_FILE)
-        gn_buf_add(&b, chunk, n);
-    int rc = ferror(f) ? gn_err_setpos(e, GN_EIO, path, 0, 0, "read error")
-           : b.len > WS_SPEC_MAX_FILE ? gn_err_setpos(e, GN_ELIMIT, path, 0, 0,
-                                                      "larger than %u bytes", WS_SPEC_MAX_FILE)
-           : 0;
-    fclose(f);
-    *len = b.len;
-    if (rc) gn_buf_release(&b);
-    else *text = gn_buf_detach(&b);
-    return rc;
-}
-
 int ws_spec_load(const char *path, ws_spec **out, gn_err *e)
 {
     *out = NULL;
     char *text;
     size_t len;
-    int rc = read_file(path, &text, &len, e);
+    int rc = gn_read_file(path, WS_SPEC_MAX_FILE, &text, &len, e);
     if (rc) return rc;
     size_t pl = strlen(path);
     if (pl >= 5 && !strcasecmp(path + pl - 5, ".json")) {

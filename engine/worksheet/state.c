@@ -306,7 +306,7 @@ static cJSON *rec_json(const ws_state *st, const ws_record *r)
     cJSON *fs = cJSON_AddObjectToObject(o, "fields");
     for (int i = 0; i < w->nfields; i++) {
         const ws_slot *s = &r->slots[i];
-        if (!s->val && !s->asked && !s->set_turn) continue;
+        if (!s->val && !s->asked && !s->set_turn && !s->why) continue;
         cJSON *f = cJSON_AddObjectToObject(fs, w->fields[i].name);
         cJSON_AddItemToObject(f, "value", s->val ? ws_val_to_json(s->val) : cJSON_CreateNull());
         cJSON_AddBoolToObject(f, "set", s->val != NULL);
@@ -314,6 +314,7 @@ static cJSON *rec_json(const ws_state *st, const ws_record *r)
         cJSON_AddBoolToObject(f, "confirmed", s->confirmed);
         cJSON_AddBoolToObject(f, "acted", s->acted);
         cJSON_AddBoolToObject(f, "asked", s->asked);
+        add_str(f, "why", s->why);
     }
     return o;
 }
@@ -386,6 +387,16 @@ static int rec_from_json(ws_state *st, const cJSON *o, gn_err *e)
             if (fi < 0) continue;                /* a field since removed */
             ws_slot *s = &r->slots[fi];
             if (jint(f, "set", 0)) s->val = ws_val_from_json(cJSON_GetObjectItemCaseSensitive(f, "value"));
+            /* JSON has one kind of number: 3.0 comes back as 3, so the
+             * value is fitted to its field again (canonical values keep). */
+            ws_val *c = NULL;
+            char why[256];
+            if (s->val && !ws_coerce(st->spec, &w->fields[fi], &w->fields[fi].type, s->val, st->today, &c,
+                                     why, sizeof why)) {
+                ws_val_free(s->val);
+                s->val = c;
+            }
+            s->why = jstr(f, "why");
             s->set_turn = jint(f, "set_turn", 0);
             s->confirmed = jint(f, "confirmed", 0);
             s->acted = jint(f, "acted", 0);

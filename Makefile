@@ -77,6 +77,8 @@ $(B)/bench-retrieval: $(B)/obj/bench/retrieval.o $(B)/libgenie.a
 
 # ---- sample databases (rebuilt when the generator changes) ---------------
 SAMPLES := sample_db/restaurants.db sample_db/courses.db
+# The sample agents: directories beside their databases.
+AGENTS := restaurants courses
 samples: $(SAMPLES)
 sample_db/restaurants.db: $(B)/genie-gen
 	$(B)/genie-gen restaurants --scale 1 --seed 1 -o $@
@@ -100,11 +102,15 @@ $(B)/bench-llm: $(B)/obj/bench/llm.o $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 
+$(B)/bench-agent: $(B)/obj/bench/agent.o $(B)/libgenie.a
+	@$(if $(V),,echo "  LINK  $@")
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
+
 $(B)/bench-suql: $(B)/obj/bench/suql.o $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 
-bench: all $(B)/bench-retrieval $(B)/bench-llm $(B)/bench-suql $(B)/genie-gen $(SAMPLE_IX)
+bench: all $(B)/bench-retrieval $(B)/bench-llm $(B)/bench-suql $(B)/bench-agent $(B)/genie-gen $(SAMPLE_IX)
 	@GENIE_TOP=$(CURDIR) B=$(B) bench/run.sh
 
 # AddressSanitizer + UBSan build of everything, running the same tests.
@@ -147,14 +153,19 @@ install: all $(SAMPLE_IX)
 	install -m 644 $(B)/share/genie/wordvec.bin $(B)/share/genie/wordvec.LICENSE $(DATADIR)/
 	install -d $(DATADIR)/sample_db
 	install -m 644 $(SAMPLES) $(SAMPLES:=.vec) $(SAMPLES:=.faiss) $(SAMPLES:=.lex) $(DATADIR)/sample_db/
+	for a in $(AGENTS); do install -d $(DATADIR)/sample_db/$$a && \
+	    install -m 644 sample_db/$$a/* $(DATADIR)/sample_db/$$a/ || exit 1; done
 	install -d $(DATADIR)/prompts
 	install -m 644 config/prompts/*.prompt config/prompts/README.md $(DATADIR)/prompts/
 	install -m 644 man/genie.1 $(DESTDIR)$(PREFIX)/share/man/man1/genie.1
+	install -d $(DESTDIR)$(PREFIX)/share/man/man5
+	install -m 644 man/genie-worksheet.5 $(DESTDIR)$(PREFIX)/share/man/man5/genie-worksheet.5
 	install -d $(DESTDIR)$(PREFIX)/share/man/man7
 	install -m 644 man/suql.7 $(DESTDIR)$(PREFIX)/share/man/man7/suql.7
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/genie $(DESTDIR)$(PREFIX)/share/man/man1/genie.1 \
+	    $(DESTDIR)$(PREFIX)/share/man/man5/genie-worksheet.5 \
 	    $(DESTDIR)$(PREFIX)/share/man/man7/suql.7
 	rm -rf $(DESTDIR)$(PREFIX)/share/genie
 

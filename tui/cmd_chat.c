@@ -106,7 +106,7 @@ static char *sessions_path(const cfg_t *c)
     const char *p = cfg_str(c, OPT_SESSIONS);
     if (*p) return xstrdup(p);
     char *dir = cfg_xdg_dir(c, CFG_XDG_DATA, NULL);
-    char *r = dir ? xasprintf("%s/genie/sessions.db", dir) : NULL;
+    char *r = dir ? xasprintf("%s/sessions.db", dir) : NULL;
     free(dir);
     return r;
 }
@@ -163,7 +163,7 @@ static int open_writer(chat *ch, gn_err *e)
     sqlite3_close(ch->wdb);
     ch->wdb = NULL;
     char *dir = cfg_xdg_dir(ch->c, CFG_XDG_DATA, NULL);
-    char *path = dir ? xasprintf("%s/genie/%s-data.db", dir, ch->agent->name) : NULL;
+    char *path = dir ? xasprintf("%s/%s-data.db", dir, ch->agent->name) : NULL;
     free(dir);
     int rc = path ? gn_mkdirs_for(path, e) : gn_err_set(e, GN_ENOTFOUND, "no data directory");
     if (!rc && sqlite3_open_v2(path, &ch->wdb, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
@@ -377,7 +377,7 @@ static int chat_loop(chat *ch)
     struct sigaction sa = { 0 };
     sa.sa_handler = on_sigint;
     sigaction(SIGINT, &sa, NULL);
-    if (!cfg_str(ch->c, OPT_RESUME)[0] && !ch->json && ch->agent->greeting)
+    if (!cfg_str(ch->c, OPT_RESUME)[0] && !ch->json && ch->agent->greeting && *ch->agent->greeting)
         printf("%s\n", ch->agent->greeting);
     if (!ch->json && !ch->x.cl && !ch->quiet)
         fprintf(stderr, "genie: %s: type SUQL (SELECT ...) or worksheet statements\n",

@@ -167,6 +167,11 @@ static void run_one(ag_tturn *t, ws_record *r)
     r->ran = 1;
     if (r->suql) {
         suql = xstrdup(r->suql);
+    } else if (!t->cv->cfg.client) {
+        r->error = xstrdup("without a language model a question cannot become a query; type the SUQL "
+                           "query itself (SELECT ...)");
+        log_query(t, r);
+        return;
     } else if (kb_parse(t, r, &suql, &e)) {
         ag_stage_error(t, "kb_parse", &e);
         r->error = xasprintf("the knowledge parser failed: %s", e.msg);
@@ -234,6 +239,19 @@ static void run_one(ag_tturn *t, ws_record *r)
         fill_target(t, r);
     }
     log_query(t, r);
+}
+
+void ag_run_late_knowledge(ag_tturn *t)
+{
+    ws_state *st = t->cv->st;
+    for (int i = 0; i < st->n; i++) {
+        ws_record *r = st->recs[i];
+        if (r->kind != WR_KB || r->ran || r->created_turn != st->turn) continue;
+        if (t->cancel && *t->cancel) return;
+        run_one(t, r);
+        if (r->missing) ws_acts_add(&t->acts, WA_ASK, r->id, -1, r->missing, NULL);
+        else ws_acts_add(&t->acts, WA_REPORT, r->id, -1, NULL, NULL);
+    }
 }
 
 void ag_run_knowledge(ag_tturn *t)

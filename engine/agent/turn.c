@@ -359,6 +359,7 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     if (!cancelled(&t)) {
         ag_emit(&t, AG_EV_STAGE, "policy", NULL, NULL, NULL);
         ws_policy_run(&t.in, on_warn, &t);
+        ag_run_late_knowledge(&t);
         if (!t.acts.n)
             ws_acts_add(&t.acts, WA_SAY, -1, -1, "Is there anything else I can help you with?", NULL);
     }

@@ -56,6 +56,9 @@ char *ag_unfence(char *text);
 
 /* Run the knowledge records created this turn (knowledge.c). */
 void ag_run_knowledge(ag_tturn *t);
+/* Run those the policy's actions created (answer() in an action), each
+ * followed by its Report act. */
+void ag_run_late_knowledge(ag_tturn *t);
 
 /* Phrase the acts: LLM streamed, else templates (respond.c).  *out gets
  * the reply (caller frees). */

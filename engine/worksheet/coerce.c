@@ -96,14 +96,15 @@ void ws_date_format_long(ws_date d, char *out, size_t n)
 }
 
 /* Lower-cased copy of S with ',' and '.' after letters turned to spaces
- * and "st/nd/rd/th" after digits dropped, for the word forms. */
+ * ("Mar. 14", "7 p.m.") and "st/nd/rd/th" after digits dropped, for the
+ * word forms. */
 static char *normalize(const char *s)
 {
     size_t n = strlen(s);
     char *o = xmalloc(n + 1), *p = o;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == ',') c = ' ';
+        if (c == ',' || (c == '.' && i > 0 && isalpha((unsigned char)s[i - 1]))) c = ' ';
         if (isdigit((unsigned char)s[i]) && i + 2 < n + 1 &&
             (!strncasecmp(s + i + 1, "st", 2) || !strncasecmp(s + i + 1, "nd", 2) ||
              !strncasecmp(s + i + 1, "rd", 2) || !strncasecmp(s + i + 1, "th", 2)) &&
@@ -214,7 +215,7 @@ static int parse_time(const char *s, int *hh, int *mm)
     char *norm = normalize(s), *p = norm;
     int h = -1, m = 0, rc = -1;
     while (isspace((unsigned char)*p)) p++;
-    if (!strncmp(p, "noon", 4) || !strncmp(p, "midday", 6)) { h = 12; p += strcspn(p, " "); }
+    if (!strncmp(p, "noon", 4) || !strncmp(p, "midday", 6)) { h = 12; p += *p == 'n' ? 4 : 6; }
     else if (!strncmp(p, "midnight", 8)) { h = 0; p += 8; }
     else if (isdigit((unsigned char)*p)) {
         h = (int)strtol(p, &p, 10);
@@ -225,16 +226,17 @@ static int parse_time(const char *s, int *hh, int *mm)
             else goto out;
         } else if (h >= 100 && h <= 2359) { m = h % 100; h /= 100; }
         while (isspace((unsigned char)*p)) p++;
-        if (!strncmp(p, "am", 2) || !strncmp(p, "a.m", 3) || !strncmp(p, "a m", 3)) {
+        /* normalize() made "a.m." "a m " */
+        if (!strncmp(p, "am", 2) || !strncmp(p, "a m", 3)) {
             if (h < 1 || h > 12) goto out;
             if (h == 12) h = 0;
-            p += strcspn(p, " ");
-        } else if (!strncmp(p, "pm", 2) || !strncmp(p, "p.m", 3) || !strncmp(p, "p m", 3)) {
+            p += p[1] == 'm' ? 2 : 3;
+        } else if (!strncmp(p, "pm", 2) || !strncmp(p, "p m", 3)) {
             if (h < 1 || h > 12) goto out;
             if (h != 12) h += 12;
-            p += strcspn(p, " ");
+            p += p[1] == 'm' ? 2 : 3;
         } else if (!strncmp(p, "o'clock", 7) || !strncmp(p, "oclock", 6)) {
-            p += strcspn(p, " ");
+            p += p[1] == '\'' ? 7 : 6;
         } else if (*p == ':') {               /* seconds: 19:30:00 */
             strtol(p + 1, &p, 10);
         }

@@ -155,7 +155,9 @@ static void fields_assigned(pol *p)
                 p->asked = 1;
                 continue;
             }
-            if (!s->acted) {
+            /* A field's actions wait for its predicate (a check that
+             * needs another field's value runs once that value is in). */
+            if (!s->acted && holds(p, r, f->pred)) {
                 s->acted = 1;
                 if (f->actions) run_actions(p, r, k, f->actions);
             }
@@ -298,6 +300,7 @@ static void ask(pol *p)
             ws_record *r = st->recs[i], *got;
             int fi = -1;
             if (!live(r) || r->parent >= 0 || sheet_of(p, r)->kind != WSK_TASK) continue;
+            if (!holds(p, r, sheet_of(p, r)->pred)) continue;   /* not active (Form Predicate) */
             if ((got = next_field(p, r, confirms, &fi, 0))) {
                 ws_acts_add(p->in->acts, WA_ASK, got->id, fi, NULL, NULL);
                 got->slots[fi].asked = 1;

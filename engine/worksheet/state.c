@@ -165,7 +165,7 @@ int ws_state_set(ws_state *st, ws_record *r, int fi, const ws_val *v, char *why,
     s->set_turn = st->turn;
     if (!same) {
         s->confirmed = s->acted = 0;
-        if (f->type.kind != WT_CONFIRM) unconfirm_up(st, r, fi);
+        if (f->type.kind != WT_CONFIRM && f->kind == WFK_INPUT) unconfirm_up(st, r, fi);
     }
     return 0;
 }

@@ -80,8 +80,9 @@ ws_record *ws_state_new_kb(ws_state *st, const char *question);
 
 /* Store V (borrowed) in field FI of task record R after coercing it to the
  * field's type.  A changed value loses its confirmation and its actions'
- * mark; changing any other field of R (or of a record nested in it) clears
- * R's `confirm` fields, so the agent asks again.  Returns 0, or -1 with the
+ * mark; changing any other input field of R (or of a record nested in
+ * it) clears R's `confirm` fields, so the agent asks again (internal and
+ * output fields, which only actions set, do not).  Returns 0, or -1 with the
  * reason in WHY (the slot is then left unset, so the agent asks again). */
 int ws_state_set(ws_state *st, ws_record *r, int fi, const ws_val *v, char *why, size_t nwhy);
 /* Clear field FI of R (value None). */

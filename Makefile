@@ -32,12 +32,15 @@ obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 .PHONY: all setup test unit-test run bench install uninstall asan clean distclean samples fuzz
 .DELETE_ON_ERROR:
 
-all: $(B)/genie $(B)/libgenie.a build/share/genie/prompts
+all: $(B)/genie $(B)/libgenie.a build/share/genie/prompts build/share/genie/sample_db
 
-# The build tree's data directory shows the prompts where an installation
-# has them, so build/genie (and build/asan/genie) find them the same way.
+# The build tree's data directory shows the prompts and the sample agents
+# where an installation has them, so build/genie (and build/asan/genie)
+# find them the same way.
 build/share/genie/prompts: | $(B)/config.mk
 	@mkdir -p build/share/genie && ln -sfn ../../../config/prompts $@
+build/share/genie/sample_db: | $(B)/config.mk
+	@mkdir -p build/share/genie && ln -sfn ../../../sample_db $@
 
 # Setup writes build/config.mk (FAISS link flags); make re-reads it.
 -include $(B)/config.mk
@@ -114,7 +117,7 @@ bench: all $(B)/bench-retrieval $(B)/bench-llm $(B)/bench-suql $(B)/bench-agent 
 	@GENIE_TOP=$(CURDIR) B=$(B) bench/run.sh
 
 # AddressSanitizer + UBSan build of everything, running the same tests.
-asan:
+asan: build/share/genie/prompts build/share/genie/sample_db
 	$(MAKE) B=build/asan OPT="-O1 -g -fno-omit-frame-pointer" \
 	    SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	    FAISS_LIBS="$(FAISS_LIBS)" build/asan/genie build/asan/test-unit

@@ -24,9 +24,9 @@ int cli_fail(const gn_err *e);
  * under the configured prefix.  Caller frees; NULL if none exists. */
 char *cli_data_file(const char *name);
 
-/* The file NAME of the sample data (sample_db/NAME): in the build tree
- * beside the binary's directory, else installed under share/genie.  Caller
- * frees; NULL if none exists. */
+/* The file NAME of the sample data: the data file sample_db/NAME (in the
+ * build tree share/genie/sample_db links to the repository's sample_db).
+ * Caller frees; NULL if none exists. */
 char *cli_sample_file(const char *name);
 
 /* The prompt directories, in lookup order: the user's overrides

@@ -51,17 +51,9 @@ char *cli_data_file(const char *name)
 
 char *cli_sample_file(const char *name)
 {
-    char *dir = exe_dir();
-    char *cand = xasprintf("%s/../sample_db/%s", dir, name);
-    const char *const cands[1] = { cand };
-    char *r = first_existing(cands, 1);
-    free(cand);
-    free(dir);
-    if (!r) {
-        char *rel = xasprintf("sample_db/%s", name);
-        r = cli_data_file(rel);
-        free(rel);
-    }
+    char *rel = xasprintf("sample_db/%s", name);
+    char *r = cli_data_file(rel);
+    free(rel);
     return r;
 }
 

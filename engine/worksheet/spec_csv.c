@@ -178,6 +178,23 @@ static int read_header(csv_ctx *c)
             c->hdr[k] = xstrdup(c->cells[i]);
         }
     }
+    /* A misspelt optional column would silently drop its flags: a column
+     * genie does not read that is close to an optional one it reads is an
+     * error (misspelt required columns get the hint below). */
+    for (int i = 0; i < c->ncells; i++) {
+        if (!c->cells[i] || known_index(c, i)) continue;
+        normalize(c->cells[i], norm, sizeof norm);
+        for (int k = 0; k < NCOLS; k++) {
+            char want[64];
+            normalize(col_names[k], want, sizeof want);
+            int required = 0;
+            for (size_t r = 0; r < sizeof required_cols / sizeof *required_cols; r++)
+                required |= required_cols[r] == (enum col)k;
+            if (!required && c->colidx[k] < 0 && gn_edit_distance(norm, want) <= 2)
+                return fail(c, i + 1, "column '%s' is not one genie reads (did you mean '%s'?)",
+                            c->cells[i], col_names[k]);
+        }
+    }
     gn_buf miss;
     gn_buf_init(&miss);
     int hint = -1;

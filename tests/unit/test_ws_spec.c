@@ -306,6 +306,7 @@ static const struct {
 } broken[] = {
     {"missing_columns.csv", 1, 2, "lacks the columns Form Name, Type (is 'Form Nme' meant to be 'Form Name'?)"},
     {"duplicate_column.csv", 1, 5, "column 'Type' appears twice (columns 3 and 5)"},
+    {"misspelt_column.csv", 1, 6, "column 'Dont Aks' is not one genie reads (did you mean 'Don't Ask'?)"},
     {"unknown_type.csv", 4, 5, "unknown type 'strr' (did you mean 'str'?)"},
     {"unknown_list_type.csv", 3, 5,
      "unknown type 'Restaurnt' in 'List[Restaurnt]' (did you mean 'Restaurant'?)"},

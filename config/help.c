@@ -127,7 +127,10 @@ static void flag_spec(const cfg_option *o, char *dst, size_t n)
     arg_name(o, arg, sizeof arg);
     int len = o->shortopt ? snprintf(dst, n, "-%c, ", o->shortopt)
                           : snprintf(dst, n, "    ");
-    snprintf(dst + len, n - (size_t)len, "--%s%s%s", o->name, *arg ? "=" : "", arg);
+    if (o->flags & CFG_OPTARG)   /* --resume[=ID] */
+        snprintf(dst + len, n - (size_t)len, "--%s[=%s]", o->name, arg);
+    else
+        snprintf(dst + len, n - (size_t)len, "--%s%s%s", o->name, *arg ? "=" : "", arg);
 }
 
 static void range_str(const cfg_option *o, char *dst, size_t n)

@@ -70,7 +70,7 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_CHECK_LLM] = { .name = "check-llm", .type = CFG_ACTION, .group = MODES,
         .help = "send one short request to the LLM endpoint, report the "
                 "model, latency and token counts, then exit" },
-    [OPT_RESUME] = { .name = "resume", .arg = "[ID]", .type = CFG_STRING,
+    [OPT_RESUME] = { .name = "resume", .arg = "ID", .type = CFG_STRING,
         .def = "", .group = MODES, .flags = CFG_OPTARG,
         .help = "continue a saved conversation: session ID, or the agent's "
                 "most recent one when ID is left out" },
@@ -89,8 +89,8 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_DB] = { .name = "db", .shortopt = 'd', .arg = "FILE",
         .type = CFG_PATH, .def = "", .section = "general", .key = "db",
         .group = GENERAL,
-        .help = "the SQLite knowledge base (empty: the sample restaurants "
-                "database)" },
+        .help = "the SQLite knowledge base (empty: the database of the agent, "
+                "see --agent)" },
     [OPT_TOP_K] = { .name = "top-k", .shortopt = 'k', .arg = "N",
         .type = CFG_INT, .def = "10", .min = 1, .max = 1000,
         .section = "general", .key = "top_k", .group = GENERAL,

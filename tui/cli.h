@@ -24,6 +24,11 @@ int cli_fail(const gn_err *e);
  * under the configured prefix.  Caller frees; NULL if none exists. */
 char *cli_data_file(const char *name);
 
+/* The directory of the agent --agent names: a directory holding
+ * agent.ini, else a shipped agent (sample_db/NAME), else the user's
+ * ($XDG_CONFIG_HOME/genie/agents/NAME).  Caller frees; NULL with e set. */
+char *cli_agent_dir(const cfg_t *c, gn_err *e);
+
 /* The file NAME of the sample data: the data file sample_db/NAME (in the
  * build tree share/genie/sample_db links to the repository's sample_db).
  * Caller frees; NULL if none exists. */
@@ -35,8 +40,8 @@ char *cli_sample_file(const char *name);
  * be NULL (no home directory; shipped prompts missing). */
 void cli_prompt_dirs(const cfg_t *c, char **user, char **shipped);
 
-/* The knowledge base path: --db, else the sample restaurants database.
- * Caller frees; NULL with e set when there is none. */
+/* The knowledge base path: --db, else the database of the agent --agent
+ * names.  Caller frees; NULL with e set when there is none. */
 char *cli_db_path(const cfg_t *c, gn_err *e);
 
 /* An open knowledge base (session.c). */

@@ -53,36 +53,6 @@ static void on_sigint(int sig)
 
 /* ---- finding the agent ------------------------------------------------ */
 
-static int is_agent_dir(const char *d)
-{
-    char *p = xasprintf("%s/agent.ini", d);
-    int ok = access(p, R_OK) == 0;
-    free(p);
-    return ok;
-}
-
-/* --agent: a directory, else a shipped agent's name (sample_db/NAME), else
- * one of the user's ($XDG_CONFIG_HOME/genie/agents/NAME). */
-static char *agent_dir(const cfg_t *c, gn_err *e)
-{
-    const char *a = cfg_str(c, OPT_AGENT);
-    if (strchr(a, '/') || is_agent_dir(a)) return xstrdup(a);
-    char *rel = xasprintf("%s/agent.ini", a), *f = cli_sample_file(rel);
-    free(rel);
-    if (f) {
-        *strrchr(f, '/') = 0;
-        return f;
-    }
-    char *cfgdir = cfg_xdg_dir(c, CFG_XDG_CONFIG, NULL);
-    char *user = cfgdir ? xasprintf("%s/agents/%s", cfgdir, a) : NULL;
-    free(cfgdir);
-    if (user && is_agent_dir(user)) return user;
-    free(user);
-    gn_err_set(e, GN_ENOTFOUND, "no agent '%s': give a directory with agent.ini, or one of the "
-               "shipped agents (restaurants, courses)", a);
-    return NULL;
-}
-
 /* ---- opening everything ------------------------------------------------- */
 
 static int load_prompts(chat *ch, gn_err *e)
@@ -207,7 +177,7 @@ static int chat_open(chat *ch, const cfg_t *c, gn_err *e)
     ch->tty = isatty(0) && isatty(1);
     ch->quiet = cfg_bool(c, OPT_QUIET);
     ws_date today;
-    char *dir = agent_dir(c, e);
+    char *dir = cli_agent_dir(c, e);
     if (!dir) return e->code;
     int rc = ag_agent_load(dir, &ch->agent, e);
     free(dir);

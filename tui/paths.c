@@ -57,14 +57,65 @@ char *cli_sample_file(const char *name)
     return r;
 }
 
+static int is_agent_dir(const char *d)
+{
+    char *p = xasprintf("%s/agent.ini", d);
+    int ok = access(p, R_OK) == 0;
+    free(p);
+    return ok;
+}
+
+char *cli_agent_dir(const cfg_t *c, gn_err *e)
+{
+    const char *a = cfg_str(c, OPT_AGENT);
+    if (strchr(a, '/') || is_agent_dir(a)) return xstrdup(a);
+    char *rel = xasprintf("%s/agent.ini", a), *f = cli_sample_file(rel);
+    free(rel);
+    if (f) {
+        *strrchr(f, '/') = 0;
+        return f;
+    }
+    char *cfgdir = cfg_xdg_dir(c, CFG_XDG_CONFIG, NULL);
+    char *user = cfgdir ? xasprintf("%s/agents/%s", cfgdir, a) : NULL;
+    free(cfgdir);
+    if (user && is_agent_dir(user)) return user;
+    free(user);
+    gn_err_set(e, GN_ENOTFOUND, "no agent '%s': give a directory with agent.ini, or one of the "
+               "shipped agents (restaurants, courses)", a);
+    return NULL;
+}
+
+/* The agent's database: agent.ini's `database` key, resolved against the
+ * agent's directory (the whole agent is not loaded: its spec may be
+ * broken, which only the conversation needs to report). */
+static char *agent_db(const char *dir, gn_err *e)
+{
+    char *ini = xasprintf("%s/agent.ini", dir), *r = NULL, line[1024];
+    FILE *f = fopen(ini, "r");
+    while (f && !r && fgets(line, sizeof line, f)) {
+        char *p = line + strspn(line, " \t");
+        if (strncmp(p, "database", 8)) continue;
+        p += 8 + strspn(p + 8, " \t");
+        if (*p != '=') continue;
+        p++;
+        p += strspn(p, " \t");
+        p[strcspn(p, ";\r\n")] = 0;
+        for (size_t n = strlen(p); n && (p[n - 1] == ' ' || p[n - 1] == '\t'); n--) p[n - 1] = 0;
+        if (*p) r = *p == '/' ? xstrdup(p) : xasprintf("%s/%s", dir, p);
+    }
+    if (f) fclose(f);
+    if (!r) gn_err_set(e, GN_ENOTFOUND, "%s names no database", ini);
+    free(ini);
+    return r;
+}
+
 char *cli_db_path(const cfg_t *c, gn_err *e)
 {
     const char *db = cfg_str(c, OPT_DB);
     if (db[0]) return xstrdup(db);
-    char *r = cli_sample_file("restaurants.db");
-    if (!r)
-        gn_err_set(e, GN_ENOTFOUND, "no database given (--db FILE) and the sample "
-                   "restaurants database is not built (run 'make samples')");
+    char *dir = cli_agent_dir(c, e);
+    char *r = dir ? agent_db(dir, e) : NULL;
+    free(dir);
     return r;
 }
 

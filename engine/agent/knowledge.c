@@ -241,7 +241,9 @@ static void run_one(ag_tturn *t, ws_record *r)
     log_query(t, r);
 }
 
-void ag_run_late_knowledge(ag_tturn *t)
+/* Run the knowledge records of this turn not run yet; REPORT: also add
+ * each one's act (for records the policy's actions made, after it ran). */
+static void run_new(ag_tturn *t, int report)
 {
     ws_state *st = t->cv->st;
     for (int i = 0; i < st->n; i++) {
@@ -249,18 +251,11 @@ void ag_run_late_knowledge(ag_tturn *t)
         if (r->kind != WR_KB || r->ran || r->created_turn != st->turn) continue;
         if (t->cancel && *t->cancel) return;
         run_one(t, r);
+        if (!report) continue;
         if (r->missing) ws_acts_add(&t->acts, WA_ASK, r->id, -1, r->missing, NULL);
         else ws_acts_add(&t->acts, WA_REPORT, r->id, -1, NULL, NULL);
     }
 }
 
-void ag_run_knowledge(ag_tturn *t)
-{
-    ws_state *st = t->cv->st;
-    for (int i = 0; i < st->n; i++) {
-        ws_record *r = st->recs[i];
-        if (r->kind != WR_KB || r->ran || r->created_turn != st->turn) continue;
-        if (t->cancel && *t->cancel) return;
-        run_one(t, r);
-    }
-}
+void ag_run_knowledge(ag_tturn *t) { run_new(t, 0); }
+void ag_run_late_knowledge(ag_tturn *t) { run_new(t, 1); }

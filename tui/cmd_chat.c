@@ -100,35 +100,25 @@ static int parse_today(const cfg_t *c, ws_date *d, gn_err *e)
     return 0;
 }
 
-/* A database the agent brings without genie_columns gets it from the
- * agent's db worksheets (when the file is writable). */
-static int describe_kb(chat *ch, const char *path, gn_err *e)
-{
-    sqlite3 *db = NULL;
-    int made = 0, rc = 0;
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK && !sqlite3_db_readonly(db, "main")) {
-        sqlite3_busy_timeout(db, 5000);
-        rc = ag_schema_sync(ch->agent, db, &made, e);
-        if (!rc && made && !ch->quiet)
-            fprintf(stderr, "genie: described %d table%s of %s from the agent's db worksheets\n", made,
-                    made == 1 ? "" : "s", path);
-    }
-    sqlite3_close(db);
-    return rc;
-}
-
 /* The connection the agent's APIs write through: the knowledge base
  * itself when it is writable; else (an installed, read-only sample) a
  * file of the user's, $XDG_DATA_HOME/genie/AGENT-data.db, with the
  * knowledge base attached read-only, so the APIs' SQL reads the tables it
  * knows and writes its own. */
-static int open_writer(chat *ch, gn_err *e)
+static int open_writer(chat *ch, const char *kb, gn_err *e)
 {
-    const char *kb = ch->x.s.path;
+    if (access(kb, F_OK)) return 0;          /* opening the knowledge base says so */
     if (sqlite3_open_v2(kb, &ch->wdb, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
         !sqlite3_db_readonly(ch->wdb, "main")) {
+        /* A database the agent brings without genie_columns gets it
+         * from the agent's db worksheets. */
+        int made = 0;
         sqlite3_busy_timeout(ch->wdb, 5000);
-        return 0;
+        int rc = ag_schema_sync(ch->agent, ch->wdb, &made, e);
+        if (!rc && made && !ch->quiet)
+            fprintf(stderr, "genie: described %d table%s of %s from the agent's db worksheets\n", made,
+                    made == 1 ? "" : "s", kb);
+        return rc;
     }
     sqlite3_close(ch->wdb);
     ch->wdb = NULL;
@@ -184,8 +174,7 @@ static int chat_open(chat *ch, const cfg_t *c, gn_err *e)
     if (!rc) rc = parse_today(c, &today, e);
     if (rc) return rc;
     const char *db = *cfg_str(c, OPT_DB) ? cfg_str(c, OPT_DB) : ch->agent->db_path;
-    if ((rc = describe_kb(ch, db, e)) || (rc = cli_suql_open(&ch->x, c, db, e))) return rc;
-    if ((rc = open_writer(ch, e))) return rc;
+    if ((rc = open_writer(ch, db, e)) || (rc = cli_suql_open(&ch->x, c, db, e))) return rc;
     if (ch->wdb && (rc = ag_agent_init_db(ch->agent, ch->wdb, e))) return rc;
     if (ch->x.cl && (rc = load_prompts(ch, e))) return rc;
     gn_err se;

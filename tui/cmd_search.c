@@ -8,6 +8,7 @@
  * and diagnostics to stderr, so output can be piped.
  */
 #include "cli.h"
+#include "util/clock.h"
 #include "retrieval/search.h"
 #include "util/xmem.h"
 
@@ -15,13 +16,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 int cli_reindex(const cfg_t *c)
 {
@@ -85,10 +79,10 @@ static int run_query(cli_session *s, const char *text, int k, gn_err *e)
     rt_query q = { t->name, &con, 1, NULL, 0, 0, k, RT_HYBRID };
     rt_hit *h;
     int n;
-    double t0 = now_s();
+    double t0 = gn_now();
     int rc = rt_search(s->ix, &q, &h, &n, e);
     if (rc) return rc;
-    double ms = (now_s() - t0) * 1000;
+    double ms = (gn_now() - t0) * 1000;
     for (int i = 0; i < n; i++) {
         char *name = row_label(s, t, label, h[i].row_id), *ptext = NULL, *pcol = NULL;
         printf("%2d. %s  [%s _id=%lld]  score %.4f  similarity %.3f\n", i + 1, name, t->name,

@@ -7,6 +7,8 @@
  * configuration; the compiled-in prefix is the last resort.
  */
 #include "cli.h"
+
+#include "agent/agent.h"
 #include "util/xmem.h"
 
 #include <libgen.h>
@@ -85,36 +87,13 @@ char *cli_agent_dir(const cfg_t *c, gn_err *e)
     return NULL;
 }
 
-/* The agent's database: agent.ini's `database` key, resolved against the
- * agent's directory (the whole agent is not loaded: its spec may be
- * broken, which only the conversation needs to report). */
-static char *agent_db(const char *dir, gn_err *e)
-{
-    char *ini = xasprintf("%s/agent.ini", dir), *r = NULL, line[1024];
-    FILE *f = fopen(ini, "r");
-    while (f && !r && fgets(line, sizeof line, f)) {
-        char *p = line + strspn(line, " \t");
-        if (strncmp(p, "database", 8)) continue;
-        p += 8 + strspn(p + 8, " \t");
-        if (*p != '=') continue;
-        p++;
-        p += strspn(p, " \t");
-        p[strcspn(p, ";\r\n")] = 0;
-        for (size_t n = strlen(p); n && (p[n - 1] == ' ' || p[n - 1] == '\t'); n--) p[n - 1] = 0;
-        if (*p) r = *p == '/' ? xstrdup(p) : xasprintf("%s/%s", dir, p);
-    }
-    if (f) fclose(f);
-    if (!r) gn_err_set(e, GN_ENOTFOUND, "%s names no database", ini);
-    free(ini);
-    return r;
-}
-
 char *cli_db_path(const cfg_t *c, gn_err *e)
 {
     const char *db = cfg_str(c, OPT_DB);
     if (db[0]) return xstrdup(db);
     char *dir = cli_agent_dir(c, e);
-    char *r = dir ? agent_db(dir, e) : NULL;
+    char *r = NULL;
+    if (dir) ag_agent_database(dir, &r, e);
     free(dir);
     return r;
 }

@@ -5,6 +5,7 @@
  * clear error naming the command that fixes it).
  */
 #include "cli.h"
+#include "util/clock.h"
 
 #include "util/xmem.h"
 
@@ -12,13 +13,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void progress(const char *stage, long done, long total, void *ud)
 {
@@ -87,9 +81,9 @@ void cli_session_close(cli_session *s)
 int cli_session_build(cli_session *s, gn_err *e)
 {
     if (!s->quiet) fprintf(stderr, "genie: indexing %s\n", s->path);
-    double t0 = now_s();
+    double t0 = gn_now();
     int rc = rt_index_build(s->db, s->path, s->em, &s->opts, progress, s, e);
-    if (!rc && !s->quiet) fprintf(stderr, "genie: index built in %.1f s\n", now_s() - t0);
+    if (!rc && !s->quiet) fprintf(stderr, "genie: index built in %.1f s\n", gn_now() - t0);
     return rc;
 }
 

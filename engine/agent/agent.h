@@ -56,6 +56,11 @@ typedef struct ag_agent {
 int ag_agent_load(const char *dir, ag_agent **out, gn_err *e);
 void ag_agent_free(ag_agent *a);
 
+/* The database of the agent in DIR, from its agent.ini alone (the spec is
+ * not read, so commands that only need the database work even when the
+ * spec is broken).  *path is resolved against DIR; caller frees. */
+int ag_agent_database(const char *dir, char **path, gn_err *e);
+
 /* Run the agent's init SQL on WDB (a writable connection), in one
  * transaction.  Returns 0 or GN_EDB. */
 int ag_agent_init_db(const ag_agent *a, sqlite3 *wdb, gn_err *e);

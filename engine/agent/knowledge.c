@@ -13,42 +13,31 @@
  * chooses.
  */
 #include "agent/turn_int.h"
+#include "util/clock.h"
 #include "util/xmem.h"
 
 #include <string.h>
 
-/* A row cell as a value; JSON arrays (array columns) become lists. */
-static ws_val *cell_val(const suql_cell *c)
-{
-    switch (c->type) {
-    case SUQL_NULL: return ws_none();
-    case SUQL_INT: return ws_int(c->i);
-    case SUQL_REAL: return ws_float(c->d);
-    case SUQL_TEXT:
-        if (c->text[0] == '[') {
-            cJSON *j = cJSON_Parse(c->text);
-            if (cJSON_IsArray(j)) {
-                ws_val *v = ws_val_from_json(j);
-                cJSON_Delete(j);
-                return v;
-            }
-            cJSON_Delete(j);
-        }
-        return ws_str(c->text);
-    }
-    return ws_none();
-}
-
+/* Rows as a list of dicts (the result's JSON form, so repeated column
+ * names stay apart); text holding a JSON array (an array column) becomes
+ * a list. */
 static ws_val *rows_val(const suql_result *res, int max)
 {
-    ws_val *l = ws_list();
-    for (int i = 0; i < res->nrows && i < max; i++) {
-        ws_val *d = ws_dict();
-        for (int k = 0; k < res->ncols; k++)
-            ws_dict_set(d, res->names[k], cell_val(&res->cells[(size_t)i * res->ncols + k]));
-        ws_list_add(l, d);
-    }
-    return l;
+    cJSON *j = suql_result_cjson(res, max);
+    for (cJSON *row = j->child; row; row = row->next)
+        for (cJSON *c = row->child; c; c = c->next) {
+            if (!cJSON_IsString(c) || c->valuestring[0] != '[') continue;
+            cJSON *arr = cJSON_Parse(c->valuestring);
+            if (!cJSON_IsArray(arr)) {
+                cJSON_Delete(arr);
+                continue;
+            }
+            cJSON_ReplaceItemInObjectCaseSensitive(row, c->string, arr);
+            c = arr;
+        }
+    ws_val *v = ws_val_from_json(j);
+    cJSON_Delete(j);
+    return v;
 }
 
 static int kb_parse(ag_tturn *t, ws_record *r, char **suql, gn_err *e)
@@ -99,12 +88,12 @@ static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_
     suql_result res;
     suql_run_stats stats;
     memset(&stats, 0, sizeof stats);
-    double t0 = ag_now();
+    double t0 = gn_now();
     int rc = suql_execute(t->cv->cfg.suql, suql, &res, &stats, e);
     t->ms_llm += stats.ms_llm;
     d = cJSON_CreateObject();
     cJSON_AddStringToObject(d, "question", r->question);
-    cJSON_AddNumberToObject(d, "ms", (ag_now() - t0) * 1000.0);
+    cJSON_AddNumberToObject(d, "ms", (gn_now() - t0) * 1000.0);
     if (rc) {
         char msg[1024];
         cJSON_AddStringToObject(d, "error", gn_err_str(e, msg, sizeof msg));

@@ -418,7 +418,8 @@ static int check_apis(const ag_agent *a, gn_err *e)
     return rc;
 }
 
-int ag_agent_load(const char *dir, ag_agent **out, gn_err *e)
+/* agent.ini alone (FULL 0), or with the spec and the APIs. */
+static int load(const char *dir, int full, ag_agent **out, gn_err *e)
 {
     *out = NULL;
     struct stat st;
@@ -434,15 +435,29 @@ int ag_agent_load(const char *dir, ag_agent **out, gn_err *e)
         rc = gn_err_set(e, GN_ENOTFOUND, "%s is not an agent directory (no agent.ini)", dir);
     if (!rc) rc = ag_ini_parse(ini, text, len, on_agent_item, &l.v, e);
     if (!rc) rc = load_paths(&l, e);
-    if (!rc) rc = load_spec(&l, e);
-    if (!rc) rc = load_apis(&l, e);
-    if (!rc) rc = check_apis(l.a, e);
+    if (!rc && full) rc = load_spec(&l, e);
+    if (!rc && full) rc = load_apis(&l, e);
+    if (!rc && full) rc = check_apis(l.a, e);
     for (int k = 0; k < K__COUNT; k++) free(l.v.val[k]);
     free(text);
     free(ini);
     if (rc) ag_agent_free(l.a);
     else *out = l.a;
     return rc;
+}
+
+int ag_agent_load(const char *dir, ag_agent **out, gn_err *e) { return load(dir, 1, out, e); }
+
+int ag_agent_database(const char *dir, char **path, gn_err *e)
+{
+    ag_agent *a;
+    *path = NULL;
+    int rc = load(dir, 0, &a, e);
+    if (rc) return rc;
+    *path = a->db_path;
+    a->db_path = NULL;
+    ag_agent_free(a);
+    return 0;
 }
 
 void ag_agent_free(ag_agent *a)

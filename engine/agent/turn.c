@@ -11,6 +11,7 @@
  * templates.
  */
 #include "agent/turn_int.h"
+#include "util/clock.h"
 #include "llm/prompt.h"
 #include "worksheet/policy.h"
 #include "util/xmem.h"
@@ -19,13 +20,6 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-
-double ag_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 const char *ag_today(const ag_conv *cv)
 {
@@ -79,9 +73,9 @@ int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb
     if (rc) return rc;
     llm_call_opts o = { .stage = stage, .msgs = p.msgs, .nmsgs = p.n, .cb = cb, .ud = ud };
     llm_result r;
-    double t0 = ag_now();
+    double t0 = gn_now();
     rc = llm_complete(t->cv->cfg.client, &o, &r, NULL, e);
-    t->ms_llm += (ag_now() - t0) * 1000.0;
+    t->ms_llm += (gn_now() - t0) * 1000.0;
     t->calls++;
     llm_prompt_release(&p);
     if (!rc) *text = xstrdup(r.nchoices && r.choices[0].content.data ? r.choices[0].content.data : "");
@@ -211,6 +205,14 @@ static void apply(ag_tturn *t, const char *text)
     free(copy);
 }
 
+/* The turn's statements: recorded, reported, applied. */
+static void take_statements(ag_tturn *t, const char *text)
+{
+    gn_buf_puts(&t->parse, text);
+    ag_emit(t, AG_EV_STATEMENTS, "parse", text, NULL, NULL);
+    apply(t, text);
+}
+
 static int looks_like_suql(const char *s)
 {
     while (isspace((unsigned char)*s)) s++;
@@ -238,9 +240,7 @@ static void stage_parse(ag_tturn *t, const char *utterance)
             return;
         }
         ws_prog_free(p);
-        gn_buf_puts(&t->parse, utterance);
-        ag_emit(t, AG_EV_STATEMENTS, "parse", utterance, NULL, NULL);
-        apply(t, utterance);
+        take_statements(t, utterance);
         return;
     }
     char *text = NULL;
@@ -253,10 +253,7 @@ static void stage_parse(ag_tturn *t, const char *utterance)
                     "Please say it again.", NULL);
         return;
     }
-    ag_unfence(text);
-    gn_buf_puts(&t->parse, text);
-    ag_emit(t, AG_EV_STATEMENTS, "parse", text, NULL, NULL);
-    apply(t, text);
+    take_statements(t, ag_unfence(text));
     free(text);
 }
 
@@ -339,7 +336,7 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
             const volatile int *cancel, ag_turn_out *out, gn_err *e)
 {
     ag_tturn t = { .cv = cv, .cb = cb, .ud = ud, .cancel = cancel, .utterance = utterance };
-    double t0 = ag_now();
+    double t0 = gn_now();
     llm_stats s0[LLM_STAGE__COUNT], s1[LLM_STAGE__COUNT];
     if (cv->cfg.client) llm_client_stats(cv->cfg.client, s0);
     memset(out, 0, sizeof *out);
@@ -415,7 +412,7 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     out->error = t.error;
 
     out->ms_llm = t.ms_llm;
-    out->ms_total = (ag_now() - t0) * 1000.0;
+    out->ms_total = (gn_now() - t0) * 1000.0;
     cJSON *tj = cJSON_CreateObject();
     cJSON *by = cJSON_CreateObject();
     if (cv->cfg.client) {

@@ -38,9 +38,6 @@ void ag_emit(ag_tturn *t, enum ag_ev_kind kind, const char *stage, const char *t
 /* Report a stage failure (and keep the first as the turn's error). */
 void ag_stage_error(ag_tturn *t, const char *stage, const gn_err *e);
 
-/* Seconds on a monotonic clock. */
-double ag_now(void);
-
 /* The `today` of the prompts, e.g. "Friday, 2026-03-13" (static buffer). */
 const char *ag_today(const ag_conv *cv);
 

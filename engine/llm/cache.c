@@ -31,6 +31,7 @@
  * as JSON (the columns keep the file inspectable with the sqlite3 shell).
  */
 #include "llm/cache.h"
+#include "util/clock.h"
 #include "util/buf.h"
 #include "util/fs.h"
 #include "util/xmem.h"
@@ -209,13 +210,6 @@ static int check_schema(llm_cache *c, gn_err *e)
     return rc ? rc : check_columns(c, e);
 }
 
-static long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Journal mode and durability: WAL lets readers run beside a writer;
  * synchronous=NORMAL may lose the last commits on power loss (never on a
  * crash of the process), which costs a cache nothing.  Switching to WAL
@@ -230,11 +224,11 @@ static int set_wal(llm_cache *c, gn_err *e)
     if (sqlite3_prepare_v2(c->db, "PRAGMA journal_mode=WAL", -1, &st, NULL))
         return dberr(c, "setting WAL mode", e);
     /* By the clock, not by counting sleeps: a step may itself have waited. */
-    long deadline = now_ms() + BUSY_TIMEOUT_MS;
+    long deadline = (long)(gn_now() * 1e3) + BUSY_TIMEOUT_MS;
     int rc;
     while (((rc = sqlite3_step(st)) & 0xff) == SQLITE_BUSY) {
         sqlite3_reset(st);
-        if (now_ms() >= deadline) break;
+        if ((long)(gn_now() * 1e3) >= deadline) break;
         sqlite3_sleep(10);
     }
     /* A file system without shared memory leaves the old mode: still usable. */

@@ -8,6 +8,7 @@
  * variable.  Nothing here touches curl handles of running transfers.
  */
 #include "client_int.h"
+#include "util/clock.h"
 
 #include "util/xmem.h"
 
@@ -20,13 +21,6 @@
 #ifndef GENIE_VERSION
 #define GENIE_VERSION "unknown"
 #endif
-
-double llm_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 void llm_scrub_key(const llm_client *c, char *s)
 {
@@ -249,7 +243,7 @@ int llm_group_submit(llm_group *g, const llm_call_opts *o, llm_call **out, gn_er
     k->tag = o->tag;
     atomic_init(&k->cancel, 0);
     llm_result_init(&k->res);
-    k->t_submit = llm_now();
+    k->t_submit = gn_now();
     pthread_mutex_lock(&c->mu);
     k->state = CALL_QUEUED;
     k->gnext = g->all;

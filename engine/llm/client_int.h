@@ -116,8 +116,6 @@ void *llm_thread_main(void *arg);
  * thing it does with the call. */
 void llm_call_finish(llm_call *call);
 
-/* Seconds on a monotonic clock. */
-double llm_now(void);
 
 /* Replace every occurrence of the API key in S (NUL-terminated, in place)
  * with "***"; no-op when the client has no key. */

@@ -23,6 +23,7 @@
  * comments still trips it).
  */
 #include "client_int.h"
+#include "util/clock.h"
 
 #include "llm/retry.h"
 #include "util/xmem.h"
@@ -190,7 +191,7 @@ static void finish(llm_call *k, int status)
         llm_stream_free(k->dec);
         k->dec = NULL;
     }
-    k->t_done = llm_now();
+    k->t_done = gn_now();
     llm_client *c = k->cl;
     if (!status && !k->cached && c->cache && k->key[0]) {
         gn_err ce;
@@ -206,7 +207,7 @@ static void finish(llm_call *k, int status)
 
 static void on_delta_event(llm_call *k, const llm_delta *d)
 {
-    if (!k->t_first_token) k->t_first_token = llm_now();
+    if (!k->t_first_token) k->t_first_token = gn_now();
     k->deltas++;
     if (!k->cb) return;
     if (d->kind != LLM_DELTA_REASONING) k->delivered = 1;
@@ -226,7 +227,7 @@ static size_t on_header(char *p, size_t sz, size_t n, void *ud)
 {
     llm_call *k = ud;
     size_t len = sz * n;
-    k->last_activity = llm_now();
+    k->last_activity = gn_now();
     static const struct { const char *name; size_t off; } keep[] = {
         { "retry-after:", offsetof(llm_call, retry_after) },
         { "retry-after-ms:", offsetof(llm_call, retry_after_ms) },
@@ -248,7 +249,7 @@ static size_t on_body(char *p, size_t sz, size_t n, void *ud)
 {
     llm_call *k = ud;
     size_t len = sz * n;
-    k->last_activity = llm_now();
+    k->last_activity = gn_now();
     if (atomic_load(&k->cancel)) return 0;
     if (!k->http) curl_easy_getinfo(k->easy, CURLINFO_RESPONSE_CODE, &k->http);
     if (k->t_complete > 0) return 0;
@@ -265,7 +266,7 @@ static size_t on_body(char *p, size_t sz, size_t n, void *ud)
     }
     /* Bytes after a complete reply ([DONE]) are not needed: the next write
      * stops the transfer rather than let keep-alives hold the call open. */
-    if (llm_stream_status(k->dec) == LLM_STREAM_COMPLETE) k->t_complete = llm_now();
+    if (llm_stream_status(k->dec) == LLM_STREAM_COMPLETE) k->t_complete = gn_now();
     return len;
 }
 
@@ -316,7 +317,7 @@ static int start(llm_call *k)
     curl_easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
     curl_easy_setopt(e, CURLOPT_USERAGENT, "genie/" GENIE_VERSION);
     curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
-    k->t_send = llm_now();
+    k->t_send = gn_now();
     if (!k->t_first_send) k->t_first_send = k->t_send;
     k->t_complete = 0;
     k->t_first_token = 0;
@@ -400,7 +401,7 @@ static void fail_or_retry(llm_call *k, int status, int retryable, double server_
         k->attempts <= c->retries + k->free_retries) {
         double wait = llm_retry_delay(k->attempts, server_wait, c->retry_max_wait, &c->seed);
         release_transfer(k);
-        k->retry_at = llm_now() + wait;
+        k->retry_at = gn_now() + wait;
         k->anext = c->waiting;
         c->waiting = k;
         if (k->cb) {
@@ -570,7 +571,7 @@ static void cancel_everything(llm_client *c)
  * the nearest timer. */
 static long sweep(llm_client *c)
 {
-    double now = llm_now(), next = now + 1.0;
+    double now = gn_now(), next = now + 1.0;
     for (llm_call *k = c->active, *n; k; k = n) {
         n = k->anext;
         int cancelled = atomic_load(&k->cancel);

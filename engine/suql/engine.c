@@ -18,6 +18,7 @@
  * around it — casts, CASE, ORDER BY — would have to be reimplemented).
  */
 #include "engine_int.h"
+#include "util/clock.h"
 
 #include "util/xmem.h"
 
@@ -25,13 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 /* ---- budget and evaluation ------------------------------------------------ */
 
@@ -46,12 +40,12 @@ int suql_eval(suql_engine *en, suql_ft_req *reqs, int n, gn_err *e)
     }
     suql_ft_stats a, b;
     suql_ft_get_stats(en->ft, &a);
-    double t0 = now_ms();
+    double t0 = (gn_now() * 1e3);
     int rc = suql_ft_run(en->ft, reqs, n, e);
     suql_ft_get_stats(en->ft, &b);
     en->used += need;
     if (en->st) {
-        en->st->ms_llm += b.llm_calls > a.llm_calls ? now_ms() - t0 : 0;
+        en->st->ms_llm += b.llm_calls > a.llm_calls ? (gn_now() * 1e3) - t0 : 0;
         en->st->evaluations += need;
         en->st->llm_calls += b.llm_calls - a.llm_calls;
         en->st->memo_hits += b.memo_hits - a.memo_hits;
@@ -509,7 +503,7 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     suql_run_stats *st = stats ? stats : &local;
     memset(st, 0, sizeof *st);
     memset(res, 0, sizeof *res);
-    double t0 = now_ms();
+    double t0 = (gn_now() * 1e3);
     suql_query *q;
     int rc = prepare(en, text, &q, e);
     if (rc) return rc;
@@ -542,7 +536,7 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     } else {
         suql_result_release(res);
     }
-    st->ms_total = now_ms() - t0;
+    st->ms_total = (gn_now() * 1e3) - t0;
     en->st = NULL;
     suql_query_free(q);
     return rc;

@@ -257,7 +257,7 @@ void suql_result_table(const suql_result *r, int width, gn_buf *out)
 
 /* ---- JSON and CSV ------------------------------------------------------------ */
 
-void suql_result_json(const suql_result *r, gn_buf *out)
+cJSON *suql_result_cjson(const suql_result *r, int max_rows)
 {
     cJSON *arr = cJSON_CreateArray();
     char **keys = xcalloc((size_t)r->ncols + 1, sizeof *keys);
@@ -266,7 +266,7 @@ void suql_result_json(const suql_result *r, gn_buf *out)
         for (int k = 0; k < j; k++) seen += !strcmp(r->names[k], r->names[j]);
         keys[j] = seen > 1 ? xasprintf("%s:%d", r->names[j], seen) : xstrdup(r->names[j]);
     }
-    for (int i = 0; i < r->nrows; i++) {
+    for (int i = 0; i < r->nrows && (max_rows < 0 || i < max_rows); i++) {
         cJSON *o = cJSON_CreateObject();
         for (int j = 0; j < r->ncols; j++) {
             const suql_cell *c = &r->cells[(size_t)i * (size_t)r->ncols + (size_t)j];
@@ -278,13 +278,19 @@ void suql_result_json(const suql_result *r, gn_buf *out)
         }
         cJSON_AddItemToArray(arr, o);
     }
+    for (int j = 0; j < r->ncols; j++) free(keys[j]);
+    free(keys);
+    return arr;
+}
+
+void suql_result_json(const suql_result *r, gn_buf *out)
+{
+    cJSON *arr = suql_result_cjson(r, -1);
     char *s = cJSON_Print(arr);
     gn_buf_puts(out, s);
     gn_buf_putc(out, '\n');
     free(s);
     cJSON_Delete(arr);
-    for (int j = 0; j < r->ncols; j++) free(keys[j]);
-    free(keys);
 }
 
 static void csv_field(gn_buf *out, const char *s)

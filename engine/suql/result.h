@@ -12,6 +12,8 @@
 
 #include "util/buf.h"
 
+#include <cjson/cJSON.h>
+
 enum suql_cell_type { SUQL_NULL, SUQL_INT, SUQL_REAL, SUQL_TEXT };
 
 typedef struct suql_cell {
@@ -58,6 +60,9 @@ void suql_result_table(const suql_result *r, int width, gn_buf *out);
 /* Render R as JSON: an array of objects, one per row, keys in column order
  * (a repeated name gets ":2", ":3"), values typed (numbers, strings, null). */
 void suql_result_json(const suql_result *r, gn_buf *out);
+/* The same as a cJSON array (caller frees), of at most MAX_ROWS rows
+ * (negative: all). */
+cJSON *suql_result_cjson(const suql_result *r, int max_rows);
 
 /* Render R as CSV (RFC 4180): a header line, then the rows; fields quoted
  * when they hold a comma, quote, CR or LF; CRLF line ends. */

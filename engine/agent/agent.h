@@ -96,7 +96,9 @@ enum ag_ev_kind {
     AG_EV_STATEMENTS,   /* the parser's statements: text */
     AG_EV_REFUSED,      /* a statement was refused: text (statement), error */
     AG_EV_SUQL,         /* a query about to run: text (SUQL), data {question, attempt} */
-    AG_EV_RESULT,       /* its result: data {question, rows: [...], count, error, ms} */
+    AG_EV_RESULT,       /* its result: data {question, rows: [...], count, error,
+                           ms, mode, plan {candidates, verified, passed,
+                           llm_calls, cache_hits, budget_hit}} */
     AG_EV_STATE,        /* the dialogue state after the policy: text (prompt
                            form), data (JSON form) */
     AG_EV_ACTS,         /* the acts: data [lines] */
@@ -105,6 +107,8 @@ enum ag_ev_kind {
     AG_EV_ERROR,        /* a stage failed: stage, error (the turn goes on) */
     AG_EV_WARNING,      /* a problem in the spec's predicates or actions */
     AG_EV_TIMINGS,      /* end of turn: data {ms_total, ms_llm, calls:{stage:n}, tokens_in, tokens_out} */
+    AG_EV_RETRY,        /* an LLM call failed and is tried again: stage,
+                           error (why), data {attempt, wait (seconds)} */
     AG_EV__COUNT
 };
 
@@ -120,7 +124,7 @@ typedef void (*ag_event_fn)(const ag_event *ev, void *ud);
 
 /* The event kind's name: "stage", "statements", "refused", "suql",
  * "result", "state", "acts", "token", "response", "error", "warning",
- * "timings". */
+ * "timings", "retry". */
 const char *ag_event_name(enum ag_ev_kind k);
 /* EV as one JSON object {"event": name, "stage", "text", "error", "data"}
  * (members present when set); caller frees. */
@@ -154,6 +158,8 @@ int ag_conv_restore(ag_conv *cv, const char *state_json, const char *acts_json,
 
 const ws_state *ag_conv_state(const ag_conv *cv);
 int ag_conv_turns(const ag_conv *cv);
+/* The agent's last reply (owned by CV), or NULL before the first turn. */
+const char *ag_conv_last_reply(const ag_conv *cv);
 
 /* What one turn did, for the sessions store: JSON texts and the reply
  * (owned; release with ag_turn_out_release). */
@@ -165,15 +171,26 @@ typedef struct ag_turn_out {
 } ag_turn_out;
 void ag_turn_out_release(ag_turn_out *o);
 
-/* Run one turn on UTTERANCE, reporting through CB (may be NULL).  The
- * turn always produces a reply: LLM failures in any stage are reported as
- * AG_EV_ERROR and worked around (state unchanged for a failed parse,
- * templates for a failed response).  CANCEL (may be NULL) is polled: when
- * it becomes non-zero the turn stops at the next stage boundary and
- * returns GN_ECANCEL with the state as it was before the turn.  Returns 0
- * with *OUT filled, or GN_ECANCEL. */
+/* Run one turn on UTTERANCE, reporting through CB (may be NULL; it is
+ * called on this thread and, for tokens and retries, on the LLM client's
+ * thread: it must be quick and thread-safe).  The turn always produces a
+ * reply: LLM failures in any stage are reported as AG_EV_ERROR and worked
+ * around (state unchanged for a failed parse, templates for a failed
+ * response).  CANCEL (may be NULL) is polled: when it becomes non-zero the
+ * turn stops at the next stage boundary (at once with ag_conv_interrupt)
+ * and returns GN_ECANCEL with the state as it was before the turn; no
+ * AG_EV_RESPONSE follows the tokens streamed so far.  Only a turn whose
+ * APIs already ran (a booking was written) is not undone: its reply is
+ * then said from the templates and the turn completes.  Returns 0 with
+ * *OUT filled, or GN_ECANCEL. */
 int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
             const volatile int *cancel, ag_turn_out *out, gn_err *e);
+
+/* Cancel the LLM call the turn in progress on CV is waiting for, closing
+ * its connection at once; for a front end's Ctrl-C, after setting the
+ * turn's CANCEL flag.  Safe from any thread but a signal handler; no
+ * effect when no call is in flight. */
+void ag_conv_interrupt(ag_conv *cv);
 
 /* The parse prompt ag_turn would send for UTTERANCE now, as text (for the
  * prompt-size benchmark and --explain of a turn).  Caller frees. */

@@ -10,7 +10,7 @@
 
 static const char *const names[AG_EV__COUNT] = {
     "stage", "statements", "refused", "suql", "result", "state",
-    "acts", "token", "response", "error", "warning", "timings",
+    "acts", "token", "response", "error", "warning", "timings", "retry",
 };
 
 const char *ag_event_name(enum ag_ev_kind k)

@@ -6,7 +6,8 @@
  * fails before or during the stream, the acts are said from the fixed
  * templates of acts.c instead; a reply cut mid-stream is then followed by
  * the complete template reply, marked as a fallback in the event, so the
- * user is never left with half an answer.
+ * user is never left with half an answer.  A reply the user cancels is
+ * the exception: nothing more is said and the turn is undone.
  */
 #include "agent/turn_int.h"
 #include "util/xmem.h"
@@ -89,6 +90,15 @@ void ag_respond(ag_tturn *t, char **out)
                 reply = xstrndup(p, n);
                 fallback = 0;
             }
+        }
+        if (rc == GN_ECANCEL && !t->in.api_calls && t->cancel && *t->cancel) {
+            /* Cancelled by the user: nothing is said, the turn is undone
+             * (ag_turn).  A turn whose APIs ran cannot be undone, so its
+             * reply still comes from the templates. */
+            free(text);
+            gn_buf_release(&s.text);
+            *out = NULL;
+            return;
         }
         if (rc) ag_stage_error(t, "respond", &e);
         else if (!reply) {

@@ -63,6 +63,45 @@ char *ag_unfence(char *text)
     return text;
 }
 
+/* What ag_llm's own callback needs: the caller's callback, and the turn
+ * to report retries on. */
+typedef struct relay {
+    ag_tturn *t;
+    int stage;
+    llm_event_cb cb;
+    void *ud;
+} relay;
+
+/* On the client's thread: deltas go to the caller, retries become
+ * AG_EV_RETRY events (the front end shows "retrying in 4 s"). */
+static void on_llm_event(llm_call *call, const llm_event *ev, void *ud)
+{
+    relay *r = ud;
+    if (ev->kind == LLM_EV_RETRY) {
+        cJSON *d = cJSON_CreateObject();
+        cJSON_AddNumberToObject(d, "attempt", ev->attempt);
+        cJSON_AddNumberToObject(d, "wait", ev->wait);
+        ag_emit(r->t, AG_EV_RETRY, llm_stage_name(r->stage), NULL, ev->reason, d);
+        cJSON_Delete(d);
+    } else if (r->cb) {
+        r->cb(call, ev, r->ud);
+    }
+}
+
+static void set_live(ag_conv *cv, llm_call *call)
+{
+    pthread_mutex_lock(&cv->live_mu);
+    cv->live = call;
+    pthread_mutex_unlock(&cv->live_mu);
+}
+
+void ag_conv_interrupt(ag_conv *cv)
+{
+    pthread_mutex_lock(&cv->live_mu);
+    if (cv->live) llm_call_cancel(cv->live);
+    pthread_mutex_unlock(&cv->live_mu);
+}
+
 int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb cb, void *ud,
            char **text, gn_err *e)
 {
@@ -71,15 +110,26 @@ int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb
     int rc = llm_prompt_render(tpl, data, &p, e);
     cJSON_Delete(data);
     if (rc) return rc;
-    llm_call_opts o = { .stage = stage, .msgs = p.msgs, .nmsgs = p.n, .cb = cb, .ud = ud };
-    llm_result r;
+    relay r = { t, stage, cb, ud };
+    llm_call_opts o = { .stage = stage, .msgs = p.msgs, .nmsgs = p.n, .cb = on_llm_event, .ud = &r };
     double t0 = gn_now();
-    rc = llm_complete(t->cv->cfg.client, &o, &r, NULL, e);
+    llm_group *g = llm_group_new(t->cv->cfg.client);
+    llm_call *call = NULL;
+    rc = llm_group_submit(g, &o, &call, e);
+    if (!rc) {
+        /* Published before the flag is read again: a Ctrl-C between the
+         * two either sees the call or is seen here. */
+        set_live(t->cv, call);
+        if (t->cancel && *t->cancel) llm_call_cancel(call);
+        llm_group_wait(g);
+        set_live(t->cv, NULL);
+        rc = llm_call_status(call, e);
+        if (!rc) *text = xstrdup(llm_call_text(call));
+    }
+    llm_group_free(g);
     t->ms_llm += (gn_now() - t0) * 1000.0;
     t->calls++;
     llm_prompt_release(&p);
-    if (!rc) *text = xstrdup(r.nchoices && r.choices[0].content.data ? r.choices[0].content.data : "");
-    llm_result_release(&r);
     return rc;
 }
 
@@ -91,6 +141,7 @@ ag_conv *ag_conv_new(const ag_conv_config *cfg)
     cv->cfg = *cfg;
     cv->st = ws_state_new(cfg->agent->spec, cfg->today);
     ag_api_host_init(&cv->host, cfg->agent, cfg->wdb);
+    pthread_mutex_init(&cv->live_mu, NULL);
     return cv;
 }
 
@@ -108,11 +159,13 @@ void ag_conv_free(ag_conv *cv)
     ws_state_free(cv->st);
     set_acts(cv, NULL, 0);
     free(cv->utt);
+    pthread_mutex_destroy(&cv->live_mu);
     free(cv);
 }
 
 const ws_state *ag_conv_state(const ag_conv *cv) { return cv->st; }
 int ag_conv_turns(const ag_conv *cv) { return cv->turns; }
+const char *ag_conv_last_reply(const ag_conv *cv) { return cv->utt; }
 
 int ag_conv_restore(ag_conv *cv, const char *state_json, const char *acts_json,
                     const char *response, int turns, gn_err *e)
@@ -286,6 +339,24 @@ void ag_turn_out_release(ag_turn_out *o)
 
 static int cancelled(const ag_tturn *t) { return t->cancel && *t->cancel; }
 
+/* A cancelled turn: the state put back as it was before it (BEFORE,
+ * taken), nothing kept. */
+static int abort_turn(ag_tturn *t, cJSON *before, gn_err *e)
+{
+    ag_conv *cv = t->cv;
+    ws_state *st = NULL;
+    if (!ws_state_from_json(cv->st->spec, before, cv->cfg.today, &st, NULL)) {
+        ws_state_free(cv->st);
+        cv->st = st;
+    }
+    cJSON_Delete(before);
+    cJSON_Delete(t->queries);
+    ws_acts_release(&t->acts);
+    gn_buf_release(&t->parse);
+    free(t->error);
+    return gn_err_set(e, GN_ECANCEL, "the turn was cancelled");
+}
+
 /* The fields and records that changed between two JSON states:
  * ["book_restaurant.date: None -> \"2026-03-20\"", "+ answer_2", ...]. */
 static cJSON *changes(const cJSON *before, const cJSON *after)
@@ -360,19 +431,7 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
         if (!t.acts.n)
             ws_acts_add(&t.acts, WA_SAY, -1, -1, "Is there anything else I can help you with?", NULL);
     }
-    if (cancelled(&t)) {
-        ws_state *st = NULL;
-        if (!ws_state_from_json(cv->st->spec, before, cv->cfg.today, &st, NULL)) {
-            ws_state_free(cv->st);
-            cv->st = st;
-        }
-        cJSON_Delete(before);
-        cJSON_Delete(t.queries);
-        ws_acts_release(&t.acts);
-        gn_buf_release(&t.parse);
-        free(t.error);
-        return gn_err_set(e, GN_ECANCEL, "the turn was cancelled");
-    }
+    if (cancelled(&t)) return abort_turn(&t, before, e);
 
     gn_buf b;
     gn_buf_init(&b);
@@ -380,7 +439,6 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     cJSON *sj = ws_state_to_json(cv->st);
     cJSON *shown = cJSON_Duplicate(sj, 1);
     cJSON_AddItemToObject(shown, "changes", changes(before, sj));
-    cJSON_Delete(before);
     ag_emit(&t, AG_EV_STATE, "policy", b.data, NULL, shown);
     cJSON_Delete(shown);
     char **lines = xcalloc((size_t)t.acts.n + 1, sizeof *lines);
@@ -397,6 +455,14 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     ag_emit(&t, AG_EV_STAGE, "respond", NULL, NULL, NULL);
     char *reply = NULL;
     ag_respond(&t, &reply);
+    if (!reply) {                      /* cancelled while phrasing */
+        for (int i = 0; i < t.acts.n; i++) free(lines[i]);
+        free(lines);
+        cJSON_Delete(aj);
+        cJSON_Delete(sj);
+        return abort_turn(&t, before, e);
+    }
+    cJSON_Delete(before);
 
     cv->turns++;
     set_acts(cv, lines, t.acts.n);

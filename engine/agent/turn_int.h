@@ -7,6 +7,8 @@
 
 #include "agent/agent.h"
 
+#include <pthread.h>
+
 struct ag_conv {
     ag_conv_config cfg;
     ws_state *st;
@@ -15,6 +17,8 @@ struct ag_conv {
     char *utt;                /* the previous agent utterance, or NULL */
     int turns;
     ag_api_host host;
+    pthread_mutex_t live_mu;  /* guards live */
+    llm_call *live;           /* the call the turn waits for, or NULL */
 };
 
 typedef struct ag_tturn {
@@ -58,7 +62,8 @@ void ag_run_knowledge(ag_tturn *t);
 void ag_run_late_knowledge(ag_tturn *t);
 
 /* Phrase the acts: LLM streamed, else templates (respond.c).  *out gets
- * the reply (caller frees). */
+ * the reply (caller frees), or NULL when the user cancelled the turn
+ * while it was phrased and no API ran (the turn is then undone). */
 void ag_respond(ag_tturn *t, char **out);
 
 #endif

@@ -13,6 +13,7 @@
 #include "util/xmem.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -85,6 +86,7 @@ int llm_client_new(const llm_config *cfg, llm_client **out, gn_err *e)
     size_t hl = strcspn(host, ":/?");
     c->azure = hl >= 10 && !strncmp(host + hl - 10, ".azure.com", 10);
     int rc = llm_stages_resolve(&cfg->defaults, cfg->stage_spec, c->stages, e);
+    if (cfg->defaults.model) snprintf(c->model, sizeof c->model, "%s", cfg->defaults.model);
     if (!rc) rc = llm_prices_parse(cfg->prices, &c->prices, &c->nprices, e);
     if (rc) {
         llm_client_free(c);
@@ -157,6 +159,16 @@ void llm_client_free(llm_client *c)
 const char *llm_client_warnings(const llm_client *c)
 {
     return c->warnings ? c->warnings : "";
+}
+
+int llm_client_set_model(llm_client *c, const char *model, gn_err *e)
+{
+    if (!model || !*model || strlen(model) >= sizeof c->model)
+        return gn_err_set(e, GN_EUSAGE, "a model name is 1 to %zu characters", sizeof c->model - 1);
+    for (int i = 0; i < LLM_STAGE__COUNT; i++)
+        if (!strcmp(c->stages[i].model, c->model)) snprintf(c->stages[i].model, sizeof c->stages[i].model, "%s", model);
+    snprintf(c->model, sizeof c->model, "%s", model);
+    return 0;
 }
 
 const llm_stage_cfg *llm_client_stage(const llm_client *c, int stage)

@@ -78,6 +78,12 @@ const char *llm_client_warnings(const llm_client *c);
 /* The effective settings of STAGE (owned by C). */
 const llm_stage_cfg *llm_client_stage(const llm_client *c, int stage);
 
+/* Use MODEL from now on for every stage that uses the global model (a
+ * stage given its own model by the stage spec keeps it).  Call it between
+ * calls, not while a call of C is being submitted.  Returns 0 or
+ * GN_EUSAGE (empty or too long). */
+int llm_client_set_model(llm_client *c, const char *model, gn_err *e);
+
 /* The chat completions endpoint as messages show it: without userinfo or
  * query, where a secret may hide (owned by C). */
 const char *llm_client_endpoint(const llm_client *c);

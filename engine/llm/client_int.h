@@ -80,6 +80,7 @@ struct llm_client {
     char *shown;                /* endpoint for messages: no userinfo, query */
     int azure;
     llm_stage_cfg stages[LLM_STAGE__COUNT];
+    char model[128];            /* the global model (--model) */
     llm_price *prices;
     int nprices;
     int concurrency, retries;

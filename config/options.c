@@ -29,6 +29,8 @@
 
 static const char *const embedders[] = { "glove", "remote", NULL };
 static const char *const formats[] = { "table", "json", "csv", NULL };
+static const char *const themes[] = { "dark", "light", "mono", NULL };
+static const char *const editing_modes[] = { "inputrc", "emacs", "vi", NULL };
 
 #define MODES "Modes"
 #define GENERAL "General"
@@ -132,6 +134,17 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .def = "", .section = "general", .key = "today", .group = GENERAL,
         .help = "the date the agent takes as today, YYYY-MM-DD (empty: the "
                 "system's date)" },
+    [OPT_THEME] = { .name = "theme", .type = CFG_ENUM,
+        .def = "dark", .values = themes, .section = "general", .key = "theme",
+        .group = GENERAL,
+        .help = "colours of the full-screen interface: dark and light keep "
+                "the terminal's background and suit a dark or a light one; "
+                "mono uses no colour (as --no-color and NO_COLOR do)" },
+    [OPT_EDITING_MODE] = { .name = "editing-mode",
+        .type = CFG_ENUM, .def = "inputrc", .values = editing_modes,
+        .section = "general", .key = "editing_mode", .group = GENERAL,
+        .help = "line editing keys of the full-screen interface: emacs, vi, "
+                "or what ~/.inputrc sets (emacs unless it says vi)" },
 
     /* ---- Data and retrieval ----------------------------------------- */
     [OPT_EMBEDDER] = { .name = "embedder", .type = CFG_ENUM, .def = "glove",

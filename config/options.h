@@ -41,6 +41,8 @@ enum cfg_opt {
     OPT_PLAIN,
     OPT_SESSIONS,
     OPT_TODAY,
+    OPT_THEME,
+    OPT_EDITING_MODE,
     /* Data and retrieval */
     OPT_EMBEDDER,
     OPT_VECTORS,

@@ -122,9 +122,11 @@ int cli_schema(const cfg_t *c);
 /* --check-llm: one short request, its facts printed. */
 int cli_check_llm(const cfg_t *c);
 
-/* The conversation (cmd_chat.c): line mode on standard input and output,
- * --resume, and the sessions commands --list-sessions, --export-session. */
-int cli_chat(const cfg_t *c);
+/* The conversation: line mode on standard input and output (cmd_chat.c),
+ * or the full-screen interface (app.c); both honour --resume.  The
+ * sessions commands --list-sessions, --export-session (cmd_chat.c). */
+int cli_chat_plain(const cfg_t *c);
+int cli_chat_screen(const cfg_t *c);
 int cli_list_sessions(const cfg_t *c);
 int cli_export_session(const cfg_t *c);
 

@@ -8,6 +8,8 @@
 #include <curl/curl.h>
 #include <locale.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 int cli_fail(const gn_err *e)
 {
@@ -49,7 +51,9 @@ static int dispatch(const cfg_t *c)
     if (cfg_str(c, OPT_SEARCH)[0]) return cli_search(c);
     if (cfg_bool(c, OPT_LIST_SESSIONS)) return cli_list_sessions(c);
     if (cfg_str(c, OPT_EXPORT_SESSION)[0]) return cli_export_session(c);
-    return cli_chat(c);
+    if (cfg_bool(c, OPT_PLAIN) || !strcmp(cfg_str(c, OPT_FORMAT), "json") || !isatty(0) || !isatty(1))
+        return cli_chat_plain(c);
+    return cli_chat_screen(c);
 }
 
 int main(int argc, char **argv)

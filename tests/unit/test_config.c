@@ -459,7 +459,7 @@ TEST(config_flag_errors)
     static const struct { const char *a, *b, *msg; } cases[] = {
         { "--bogus", NULL, "unknown option '--bogus'" },
         { "--topk=3", NULL, "unknown option '--topk' (did you mean '--top-k'?)" },
-        { "--e", NULL, "option '--e' is ambiguous (could be --explain, --export-session, --embedder, "
+        { "--e", NULL, "option '--e' is ambiguous (could be --explain, --export-session, --editing-mode, --embedder, "
           "--embed-url, --embed-model, --embed-batch, --ef-search, --ef-construction)" },
         { "-x", NULL, "unknown option '-x'" },
         { "--top-k", NULL, "option '--top-k' requires an argument (N)" },

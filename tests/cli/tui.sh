@@ -1,0 +1,297 @@
+#!/usr/bin/env bash
+# tui.sh — the full-screen interface, run for real under tmux against the
+# mock LLM server: screens compared with golden files at 80x24 and 160x48
+# (tests/data/screens; GENIE_UPDATE_GOLDEN=1 rewrites them), and the keys,
+# commands, signals and exits checked on the live screen.
+#
+# GENIE_SCREEN_TEST=1 keeps the clock off the screen; the mock's port is
+# masked before comparing.  With GENIE_VALGRIND=1 genie runs under
+# valgrind and each run's log must show no leak from genie's own code
+# (make test-valgrind).  Prints "N passed, N failed" last.
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/cli.sh"
+cli_init tui
+BIN=${GENIE_BIN:-$TOP/build/genie}
+GOLD=$TOP/tests/data/screens
+pass=0 fail=0
+ok() { echo "ok - $1"; pass=$((pass + 1)); }
+notok() {
+    echo "not ok - $1"
+    [ -f "$T/screen" ] && sed 's/^/#   |/' "$T/screen" | head -50
+    fail=$((fail + 1))
+}
+check() { local name=$1; shift; if "$@"; then ok "$name"; else notok "$name"; fi; }
+
+if ! command -v tmux >/dev/null 2>&1; then
+    notok "tmux is installed (scripts/setup.sh installs it)"
+    echo "$pass passed, $fail failed"; exit 1
+fi
+SOCK=genie-tui-$$
+tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
+cleanup_tui() { tm kill-server 2>/dev/null; cleanup; }
+trap cleanup_tui EXIT
+
+SLOW=1
+VG=()
+if [ "${GENIE_VALGRIND:-0}" = 1 ]; then
+    SLOW=20
+    VG=(valgrind -q --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite
+        --suppressions="$TOP/tests/valgrind.supp" --log-file="$T/vg.%p")
+fi
+
+ENVS=(HOME="$T" XDG_CONFIG_HOME="$T/config" XDG_DATA_HOME="$T/data" XDG_STATE_HOME="$T/state"
+      XDG_CACHE_HOME="$T/cache" LANG=C.UTF-8 LC_ALL=C.UTF-8 GENIE_SCREEN_TEST=1 TERM=screen-256color)
+cp "$TOP/sample_db/restaurants.db" "$T/r.db"
+for x in faiss vec lex; do cp "$TOP/sample_db/restaurants.db.$x" "$T/r.db.$x"; done
+BASE=(--agent restaurants --db "$T/r.db" --today 2026-11-21 --sessions "$T/s.db")
+
+# run W H ARGS...: genie in a fresh tmux session of W x H; a line
+# "[exit N]" follows its end, and "[tty ok]" when the terminal modes are
+# back (echo and canonical input on).
+run() {
+    local w=$1 h=$2; shift 2
+    tm kill-server 2>/dev/null
+    while tm has-session 2>/dev/null; do sleep 0.05; done
+    printf '%q ' env "${ENVS[@]}" "${VG[@]}" "$BIN" "${BASE[@]}" "$@" >"$T/cmd"
+    tm new-session -d -x "$w" -y "$h" -s g \
+        "sh -c '$(cat "$T/cmd") 2>\"$T/err\"; echo \"[exit \$?]\"; stty -a | grep -q \" icanon\" && stty -a | grep -q \" echo \" && echo \"[tty ok]\"; sleep 600'"
+    tm set-option -t g status off >/dev/null
+    waitfor "ready" || waitfor "[exit"
+}
+cap() { tm capture-pane -p -t g | sed "s/127\.0\.0\.1:[0-9]*/127.0.0.1:PORT/g" >"$T/screen"; }
+# waitfor TEXT [SECONDS]: the screen shows TEXT within the time.
+waitfor() {
+    local i n=$(( ${2:-10} * 20 * SLOW ))
+    for ((i = 0; i < n; i++)); do
+        cap
+        grep -qF -- "$1" "$T/screen" && return 0
+        sleep 0.05
+    done
+    return 1
+}
+# settle: the turn in progress has ended (the status says ready).
+settle() { waitfor "· ready" 10; }
+shows() { cap; grep -qF -- "$1" "$T/screen"; }
+keys() { tm send-keys -t g "$@"; }
+# golden NAME: the screen equals tests/data/screens/NAME.txt.
+golden() {
+    cap
+    if [ "${GENIE_UPDATE_GOLDEN:-0}" = 1 ]; then cp "$T/screen" "$GOLD/$1.txt"; return 0; fi
+    diff -u "$GOLD/$1.txt" "$T/screen" >"$T/diff" && return 0
+    sed 's/^/#   /' "$T/diff" | head -40
+    return 1
+}
+script() { cat >"$T/chat.json"; curl -s -X POST --data-binary @"$T/chat.json" "$URL/../_mock/script" >/dev/null; }
+LLM=(--llm-url "URL" -m mock --no-cache --retries 0)
+online() { LLM[1]=$URL; }
+
+# ---- offline start ------------------------------------------------------------
+run 80 24 --offline
+check "offline start at 80x24" golden offline-80x24
+check "the status line says offline" shows "restaurants · offline"
+run 160 48 --offline
+check "offline start at 160x48" golden offline-160x48
+
+# ---- help, slash commands, typed SUQL ---------------------------------------------
+run 80 24 --offline
+keys F1
+waitfor "any other key closes it"
+check "F1 shows the help screen" golden help-80x24
+keys PageDown
+waitfor "PgUp: back"
+check "PgDn shows the rest of the help" golden help2-80x24
+keys x
+waitfor "Enter send"
+check "a key closes the help" shows "Conversation"
+keys "?"
+check "? on an empty input shows the help" waitfor "any other key closes it" 3
+keys x
+keys "/sch" Tab
+sleep 0.3
+check "Tab completes a slash command" shows "› /schema"
+keys Enter
+check "/schema prints the schema" waitfor "CREATE TABLE restaurants" 5
+keys "/suql SELECT name FROM restaurants WHERE location = 'Cupertino' ORDER BY rating DESC LIMIT 2" Enter
+check "/suql runs SUQL and prints a table" waitfor "(2 rows)" 10
+keys "/suql SELECT name FROM WHERE rating > 3" Enter
+check "/suql with an error shows where" waitfor "^" 5
+keys "/explian SELECT 1" Enter
+check "an unknown command suggests the right one" waitfor "did you mean /explain?" 5
+keys "/quit" Enter
+check "/quit leaves genie with status 0" waitfor "[exit 0]" 10
+check "the terminal is restored after /quit" shows "[tty ok]"
+
+# ---- worksheet statements typed offline; the worksheet pane --------------------------
+run 160 48 --offline
+keys 'Book_Restaurant(num_people=2, date="2026-11-27")' Enter
+waitfor "What is the name of the restaurant"
+settle
+check "the worksheet pane after a field is filled (offline)" golden worksheet-160x48
+keys "SELECT name, rating FROM restaurants WHERE location = 'Palo Alto' ORDER BY rating DESC LIMIT 2" Enter
+waitfor "2 rows"
+settle
+check "the SUQL pane after a search (offline)" golden suql-offline-160x48
+keys C-d
+check "Ctrl-D on an empty input quits" waitfor "[exit 0]" 10
+check "history is kept in \$XDG_STATE_HOME/genie/history" grep -qF "Book_Restaurant(num_people=2" "$T/state/genie/history"
+check "the history file is private" sh -c "[ \"\$(stat -c %a '$T/state/genie/history')\" = 600 ]"
+
+# ---- with the mock LLM: a streamed turn ------------------------------------------------
+start_mock || notok "mock server"
+online
+script <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(restaurant=\"Papa Nino's Trattoria\", num_people=2)"},
+  {"stage": "respond", "times": 1, "chunk": 3, "chunk_delay": 0.03, "reply": "Happy to book **Papa Nino's Trattoria** for two. Which day would you like?\n\n- any day this week\n- or next week"},
+  {"stage": "parse", "times": 1, "reply": "answer(\"romantic italian restaurants in palo alto\")"},
+  {"stage": "kb_parse", "times": 1, "reply": "SELECT name, rating FROM restaurants WHERE location = 'Palo Alto' ORDER BY rating DESC LIMIT 3"},
+  {"stage": "respond", "times": 1, "reply": "Here are three: Hilo Cafe, Jukebox Grill and one more."}
+]}}
+JSON
+run 160 48 "${LLM[@]}"
+check "the status line shows the model and endpoint" shows "mock @ 127.0.0.1:PORT/v1"
+keys "Book a table for two at Papa Nino's" Enter
+waitfor "or next week"
+settle
+check "a streamed turn at 160x48 (Markdown, worksheet)" golden turn-160x48
+keys "Any romantic Italian places in Palo Alto?" Enter
+waitfor "one more."
+settle
+check "the SUQL pane after a search" golden suql-160x48
+keys C-c
+check "Ctrl-C once on an empty input asks again" waitfor "Press Ctrl-C again to quit" 3
+keys C-c
+check "Ctrl-C twice on an empty input quits" waitfor "[exit 0]" 10
+check "the terminal is restored after Ctrl-C Ctrl-C" shows "[tty ok]"
+
+# ---- resize while streaming ------------------------------------------------------------
+script <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(num_people=4)"},
+  {"stage": "respond", "times": 1, "chunk": 4, "chunk_delay": 0.05, "reply": "Sure, a table for four. There are many good places in town and I can look for one that suits you: quiet or lively, cheap or expensive, near the station or by the water. Which restaurant would you like, and on which day?"}
+]}}
+JSON
+run 160 48 "${LLM[@]}"
+keys "A table for four please" Enter
+waitfor "Sure, a table"
+tm resize-window -t g -x 80 -y 24
+sleep 0.3
+tm resize-window -t g -x 100 -y 30
+sleep 0.2
+tm resize-window -t g -x 80 -y 24
+waitfor "on which day?" 15
+settle
+check "resizing while streaming re-lays out the screen" golden resize-80x24
+keys "/quit" Enter
+waitfor "[exit 0]"
+
+# ---- Ctrl-C cancels a turn ----------------------------------------------------------------
+script <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(num_people=3)"},
+  {"stage": "respond", "times": 1, "chunk": 2, "chunk_delay": 1, "reply": "Right away, let me see what tables there are for three people tonight."}
+]}}
+JSON
+run 80 24 "${LLM[@]}"
+keys "Three people tonight" Enter
+waitfor "Right" 10
+keys C-c
+check "Ctrl-C marks the partial reply interrupted" waitfor "[interrupted]" 5
+check "a cancelled turn leaves the state as before" waitfor "cancelled: the state is as it was" 5
+keys Tab
+sleep 0.2
+check "the worksheet is back to before the turn" shows "no task or question yet"
+keys BTab
+check "Ctrl-C cancel at 80x24" golden cancel-80x24
+keys "/quit" Enter
+waitfor "[exit 0]"
+check "the cancelled turn is not saved" sh -c "! '$BIN' --list-sessions --sessions '$T/s.db' 2>/dev/null | grep -q 'Three people'"
+
+# ---- wide characters --------------------------------------------------------------------------
+script <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "reply": "answer(\"sushi\")"},
+  {"stage": "kb_parse", "times": 1, "reply": "SELECT name FROM restaurants WHERE location = 'Cupertino' LIMIT 1"},
+  {"stage": "respond", "times": 1, "reply": "東京の寿司はとても美味しいです。私たちの街にも素晴らしい寿司屋があります 🍣🍣 — ぜひ試してみてください。Enjoy your 寿司 dinner 🎉 with friends and family this weekend!"}
+]}}
+JSON
+run 80 24 "${LLM[@]}"
+keys "寿司が食べたい 🍣" Enter
+waitfor "this weekend!"
+settle
+check "wide characters wrap inside the pane" golden wide-80x24
+keys "日本語" Left
+sleep 0.3
+cx=$(tm display-message -p -t g '#{cursor_x}')
+check "the cursor sits after wide characters (column 6)" sh -c "[ '$cx' = 6 ]"
+keys C-u "/quit" Enter
+waitfor "[exit 0]"
+
+# ---- multi-line input, paste, editor ---------------------------------------------------------
+printf '#!/bin/sh\nprintf "edited in the editor" > "$1"\n' >"$T/ed.sh"
+chmod +x "$T/ed.sh"
+ENVS+=(VISUAL="$T/ed.sh")
+run 80 24 --offline
+keys "line one" C-j "line two"
+sleep 0.3
+check "Ctrl-J adds a line to the input" sh -c "tmux -L $SOCK capture-pane -p -t g | grep -q '^› line one' && tmux -L $SOCK capture-pane -p -t g | grep -q '^  line two'"
+keys C-u C-h C-u
+tm set-buffer -b p "$(printf 'pasted one\npasted two')"
+tm paste-buffer -p -b p -t g
+sleep 0.3
+check "a bracketed paste keeps its newline and is not sent" sh -c "tmux -L $SOCK capture-pane -p -t g | grep -q '^› pasted one' && tmux -L $SOCK capture-pane -p -t g | grep -q '^  pasted two'"
+keys C-x C-e
+check "Ctrl-X Ctrl-E edits the input in \$VISUAL" waitfor "› edited in the editor" 10
+keys C-u "/quit" Enter
+waitfor "[exit 0]"
+
+# ---- colours -------------------------------------------------------------------------------
+run 80 24 --offline
+tm capture-pane -e -p -t g >"$T/colour"
+coloured() { grep -qE $'\033\\[([0-9;]*;)?(3[0-7]|38;5)[;m]' "$T/colour"; }
+check "colours by default" coloured
+keys "/quit" Enter
+waitfor "[exit 0]"
+ENVS+=(NO_COLOR=1)
+run 80 24 --offline
+tm capture-pane -e -p -t g >"$T/colour"
+check "NO_COLOR: no colour" eval '! coloured'
+keys "/quit" Enter
+waitfor "[exit 0]"
+unset 'ENVS[${#ENVS[@]}-1]'
+
+# ---- sizes, signals ----------------------------------------------------------------------------
+run 80 24 --offline
+tm resize-window -t g -x 20 -y 5
+check "a tiny terminal says it is too small" waitfor "terminal too small" 5
+tm resize-window -t g -x 80 -y 24
+check "back to 80x24 the screen comes back" waitfor "Enter send" 5
+pid=$(pgrep -f "^([^ ]*valgrind.* )?$BIN .*sessions $T/s.db" | head -1)
+kill -SEGV "$pid" 2>/dev/null
+check "a fatal signal restores the terminal" waitfor "[tty ok]" 10
+run 80 24 --offline
+pid=$(pgrep -f "^([^ ]*valgrind.* )?$BIN .*sessions $T/s.db" | head -1)
+kill -TERM "$pid" 2>/dev/null
+check "SIGTERM ends genie cleanly" waitfor "[exit 0]" 10
+check "... with the terminal restored" shows "[tty ok]"
+
+# ---- valgrind -----------------------------------------------------------------------------------
+if [ "${GENIE_VALGRIND:-0}" = 1 ]; then
+    tm kill-server 2>/dev/null
+    sleep 1
+    if grep -l "definitely lost" "$T"/vg.* >/dev/null 2>&1; then
+        notok "valgrind: no leak from genie's code"
+        grep -h -A12 "definitely lost" "$T"/vg.* | head -60 | sed 's/^/#   /'
+    else
+        ok "valgrind: no leak from genie's code ($(ls "$T"/vg.* 2>/dev/null | wc -l) runs)"
+    fi
+    if grep -l "Invalid read\|Invalid write\|uninitialised" "$T"/vg.* >/dev/null 2>&1; then
+        notok "valgrind: no invalid access"
+        grep -h -B2 -A12 "Invalid\|uninitialised" "$T"/vg.* | head -60 | sed 's/^/#   /'
+    else
+        ok "valgrind: no invalid memory access"
+    fi
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

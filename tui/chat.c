@@ -1,0 +1,264 @@
+/*
+ * chat.c — opening a conversation with an agent, resuming and saving it.
+ *
+ * The order of opening matters: the agent directory first (its errors name
+ * file and line), then the database the agent's APIs write (describing the
+ * agent's tables from its db worksheets when the database has no
+ * genie_columns), then the knowledge base and the LLM, the prompts, and
+ * last the sessions file, whose failure is only a note.
+ */
+#include "chat.h"
+
+#include "util/fs.h"
+#include "util/xmem.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const prompt_names[CHAT_P__COUNT] = { "parse", "kb_parse", "repair", "respond" };
+
+static void note(chat *ch, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(chat *ch, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0) abort();
+    va_end(ap);
+    ch->notes = xrealloc(ch->notes, (size_t)(ch->nnotes + 2) * sizeof *ch->notes);
+    ch->notes[ch->nnotes++] = s;
+    ch->notes[ch->nnotes] = NULL;
+}
+
+static int load_prompts(chat *ch, gn_err *e)
+{
+    char *user, *shipped;
+    cli_prompt_dirs(ch->c, &user, &shipped);
+    const char *dirs[3] = { ch->agent->prompt_dir, user, shipped };
+    int rc = 0;
+    for (int i = 0; i < CHAT_P__COUNT && !rc; i++) {
+        char *name = xasprintf("%s.prompt", prompt_names[i]);
+        rc = llm_tpl_load(dirs, 3, name, &ch->tpl[i], e);
+        free(name);
+    }
+    free(user);
+    free(shipped);
+    return rc;
+}
+
+char *chat_sessions_path(const cfg_t *c)
+{
+    const char *p = cfg_str(c, OPT_SESSIONS);
+    if (*p) return xstrdup(p);
+    char *dir = cfg_xdg_dir(c, CFG_XDG_DATA, NULL);
+    char *r = dir ? xasprintf("%s/sessions.db", dir) : NULL;
+    free(dir);
+    return r;
+}
+
+int chat_sessions_open(const cfg_t *c, st_sessions **ss, gn_err *e)
+{
+    char *p = chat_sessions_path(c);
+    if (!p) return gn_err_set(e, GN_ENOTFOUND, "no place for the sessions file (set --sessions)");
+    int rc = st_sessions_open(p, ss, e);
+    if (rc) gn_err_prefix(e, "%s: ", p);
+    free(p);
+    return rc;
+}
+
+static int parse_today(const cfg_t *c, ws_date *d, gn_err *e)
+{
+    const char *t = cfg_str(c, OPT_TODAY);
+    if (!*t) { *d = ws_today(); return 0; }
+    if (ws_date_parse_iso(t, d))
+        return gn_err_set(e, GN_EUSAGE, "--today '%s' is not a date (YYYY-MM-DD)", t);
+    return 0;
+}
+
+/* The connection the agent's APIs write through: the knowledge base
+ * itself when it is writable; else (an installed, read-only sample) a
+ * file of the user's, $XDG_DATA_HOME/genie/AGENT-data.db, with the
+ * knowledge base attached read-only, so the APIs' SQL reads the tables it
+ * knows and writes its own. */
+static int open_writer(chat *ch, const char *kb, gn_err *e)
+{
+    if (access(kb, F_OK)) return 0;          /* opening the knowledge base says so */
+    if (sqlite3_open_v2(kb, &ch->wdb, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
+        !sqlite3_db_readonly(ch->wdb, "main")) {
+        /* A database the agent brings without genie_columns gets it
+         * from the agent's db worksheets. */
+        int made = 0;
+        sqlite3_busy_timeout(ch->wdb, 5000);
+        int rc = ag_schema_sync(ch->agent, ch->wdb, &made, e);
+        if (!rc && made)
+            note(ch, "described %d table%s of %s from the agent's db worksheets", made,
+                 made == 1 ? "" : "s", kb);
+        return rc;
+    }
+    sqlite3_close(ch->wdb);
+    ch->wdb = NULL;
+    char *dir = cfg_xdg_dir(ch->c, CFG_XDG_DATA, NULL);
+    char *path = dir ? xasprintf("%s/%s-data.db", dir, ch->agent->name) : NULL;
+    free(dir);
+    int rc = path ? gn_mkdirs_for(path, e) : gn_err_set(e, GN_ENOTFOUND, "no data directory");
+    if (!rc && sqlite3_open_v2(path, &ch->wdb, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
+        rc = st_dberr(ch->wdb, e, path);
+    if (!rc) {
+        sqlite3_busy_timeout(ch->wdb, 5000);
+        char *uri = sqlite3_mprintf("ATTACH 'file:%q?mode=ro' AS kb", kb);
+        if (sqlite3_exec(ch->wdb, uri, NULL, NULL, NULL) != SQLITE_OK) rc = st_dberr(ch->wdb, e, kb);
+        sqlite3_free(uri);
+    }
+    if (rc) {
+        char m[1024];
+        note(ch, "warning: %s is read-only and %s cannot be used (%s); the agent's APIs cannot write",
+             kb, path ? path : "a data file", gn_err_str(e, m, sizeof m));
+        sqlite3_close(ch->wdb);
+        ch->wdb = NULL;
+        gn_err_clear(e);
+        rc = 0;
+    } else {
+        note(ch, "%s is read-only; what the agent writes goes to %s", kb, path);
+    }
+    free(path);
+    return rc;
+}
+
+void chat_close(chat *ch)
+{
+    ag_conv_free(ch->cv);
+    for (int i = 0; i < CHAT_P__COUNT; i++) llm_tpl_free(ch->tpl[i]);
+    if (ch->wdb) sqlite3_close(ch->wdb);
+    cli_suql_close(&ch->x);
+    st_sessions_close(ch->ss);
+    ag_agent_free(ch->agent);
+    for (int i = 0; i < ch->nnotes; i++) free(ch->notes[i]);
+    free(ch->notes);
+    memset(ch, 0, sizeof *ch);
+}
+
+static ag_conv *new_conv(chat *ch)
+{
+    ag_conv_config cc = {
+        .agent = ch->agent, .schema = ch->x.s.schema, .suql = ch->x.en, .wdb = ch->wdb,
+        .client = ch->x.cl, .parse_tpl = ch->tpl[CHAT_P_PARSE], .kb_tpl = ch->tpl[CHAT_P_KB],
+        .repair_tpl = ch->tpl[CHAT_P_REPAIR], .respond_tpl = ch->tpl[CHAT_P_RESPOND],
+        .today = ch->today,
+    };
+    return ag_conv_new(&cc);
+}
+
+int chat_open(chat *ch, const cfg_t *c, gn_err *e)
+{
+    memset(ch, 0, sizeof *ch);
+    ch->c = c;
+    ch->json = !strcmp(cfg_str(c, OPT_FORMAT), "json");
+    ch->quiet = cfg_bool(c, OPT_QUIET);
+    char *dir = cli_agent_dir(c, e);
+    if (!dir) return e->code;
+    int rc = ag_agent_load(dir, &ch->agent, e);
+    free(dir);
+    if (!rc) rc = parse_today(c, &ch->today, e);
+    if (rc) return rc;
+    const char *db = *cfg_str(c, OPT_DB) ? cfg_str(c, OPT_DB) : ch->agent->db_path;
+    if ((rc = open_writer(ch, db, e)) || (rc = cli_suql_open(&ch->x, c, db, e))) return rc;
+    if (ch->wdb && (rc = ag_agent_init_db(ch->agent, ch->wdb, e))) return rc;
+    if (ch->x.cl && (rc = load_prompts(ch, e))) return rc;
+    gn_err se;
+    gn_err_clear(&se);
+    if (chat_sessions_open(c, &ch->ss, &se)) {
+        char m[1024];
+        note(ch, "warning: conversations will not be saved: %s", gn_err_str(&se, m, sizeof m));
+    }
+    ch->cv = new_conv(ch);
+    return 0;
+}
+
+void chat_reset(chat *ch)
+{
+    ag_conv_free(ch->cv);
+    ch->cv = new_conv(ch);
+    ch->sid = 0;
+}
+
+/* ---- resuming ------------------------------------------------------------ */
+
+typedef struct last_turn {
+    char *state, *acts, *response;
+    int n;
+    chat_turn_fn each;
+    void *ud;
+} last_turn;
+
+static int keep_last(const st_turn *t, void *ud)
+{
+    last_turn *l = ud;
+    if (l->each) l->each(t, l->ud);
+    free(l->state);
+    free(l->acts);
+    free(l->response);
+    l->state = t->state_json ? xstrdup(t->state_json) : NULL;
+    l->acts = t->acts_json ? xstrdup(t->acts_json) : NULL;
+    l->response = t->response ? xstrdup(t->response) : NULL;
+    l->n = t->n;
+    return 0;
+}
+
+static int session_id(chat *ch, const char *arg, long *id, gn_err *e)
+{
+    if (!strcmp(arg, "latest")) {
+        if (st_session_latest(ch->ss, ch->agent->name, id, e))
+            return gn_err_set(e, GN_ENOTFOUND, "no saved conversation with agent %s", ch->agent->name);
+        return 0;
+    }
+    char *end;
+    *id = strtol(arg, &end, 10);
+    if (*end || *id <= 0) return gn_err_set(e, GN_EUSAGE, "'%s' is not a session id", arg);
+    return 0;
+}
+
+int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *turns, gn_err *e)
+{
+    long id;
+    *turns = 0;
+    if (!ch->ss) return gn_err_set(e, GN_ENOTFOUND, "the sessions file is not available");
+    if (session_id(ch, arg, &id, e)) return e->code;
+    st_session_info info;
+    if (st_session_info_get(ch->ss, id, &info, e)) return e->code;
+    if (strcmp(info.agent, ch->agent->name))
+        return gn_err_set(e, GN_EUSAGE, "session %ld is a conversation with agent %s, not %s "
+                          "(use --agent %s)", id, info.agent, ch->agent->name, info.agent);
+    last_turn l = { .each = each, .ud = ud };
+    ag_conv *cv = new_conv(ch);
+    int rc = st_session_turns(ch->ss, id, keep_last, &l, e);
+    if (!rc && l.n) rc = ag_conv_restore(cv, l.state, l.acts, l.response, l.n, e);
+    if (!rc) {
+        ag_conv_free(ch->cv);
+        ch->cv = cv;
+        ch->sid = id;
+        *turns = l.n;
+    } else {
+        ag_conv_free(cv);
+    }
+    free(l.state);
+    free(l.acts);
+    free(l.response);
+    return rc;
+}
+
+int chat_save_turn(chat *ch, const char *utt, const ag_turn_out *o, gn_err *e)
+{
+    if (!ch->ss) return 0;
+    if (!ch->sid && st_session_new(ch->ss, ch->agent->name, &ch->sid, e)) return e->code;
+    st_turn t = {
+        .n = o->n, .user = utt, .parse = o->parse, .suql_json = o->suql_json,
+        .acts_json = o->acts_json, .response = o->response, .state_json = o->state_json,
+        .error = o->error, .tokens_in = o->tokens_in, .tokens_out = o->tokens_out,
+        .llm_calls = o->llm_calls, .ms_total = o->ms_total, .ms_llm = o->ms_llm,
+        .started = o->started,
+    };
+    return st_session_add_turn(ch->ss, ch->sid, &t, e);
+}

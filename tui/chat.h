@@ -1,0 +1,66 @@
+/*
+ * chat.h — one conversation with an agent, as both front ends hold it
+ * (line mode in cmd_chat.c, the full-screen interface in app.c): the
+ * agent, its knowledge base and writable database, the prompts, the LLM
+ * client, the sessions file, and the dialogue (ag_conv).
+ *
+ * Opening never prints: what a person should know (a read-only knowledge
+ * base whose writes go elsewhere, a sessions file that cannot be used) is
+ * collected as notes, which each front end shows its own way.  A sessions
+ * file that cannot be written costs a note, never the conversation.
+ */
+#ifndef GENIE_TUI_CHAT_H
+#define GENIE_TUI_CHAT_H
+
+#include "cli.h"
+
+#include "agent/agent.h"
+#include "store/sessions.h"
+
+enum { CHAT_P_PARSE, CHAT_P_KB, CHAT_P_REPAIR, CHAT_P_RESPOND, CHAT_P__COUNT };
+
+typedef struct chat {
+    const cfg_t *c;
+    ag_agent *agent;
+    cli_suql_ctx x;           /* knowledge base, LLM client, SUQL engine */
+    sqlite3 *wdb;             /* where APIs write, or NULL */
+    llm_tpl *tpl[CHAT_P__COUNT];
+    st_sessions *ss;          /* NULL when conversations cannot be saved */
+    long sid;                 /* 0 until the first turn is saved */
+    ag_conv *cv;
+    ws_date today;
+    volatile int cancel;      /* the turn in progress stops when set */
+    char **notes;             /* notes of chat_open, NULL-terminated */
+    int nnotes, quiet, json;
+} chat;
+
+/* Open everything for the agent --agent names.  Returns 0 or the error;
+ * close with chat_close in every case. */
+int chat_open(chat *ch, const cfg_t *c, gn_err *e);
+void chat_close(chat *ch);
+
+/* Called for each saved turn of a resumed session, oldest first. */
+typedef void (*chat_turn_fn)(const st_turn *t, void *ud);
+
+/* Continue the saved session ARG ("latest" or an id) of this agent: the
+ * state, acts and reply of its last turn restored, EACH (may be NULL)
+ * called with every turn.  *TURNS gets their number.  Returns 0 or
+ * GN_ENOTFOUND/GN_EUSAGE/GN_ECORRUPT/GN_EDB. */
+int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *turns, gn_err *e);
+
+/* Start a new conversation: empty state, saved as a new session from its
+ * first turn. */
+void chat_reset(chat *ch);
+
+/* Save the completed turn UTT/O; returns 0 or the error (the caller warns:
+ * the conversation goes on). */
+int chat_save_turn(chat *ch, const char *utt, const ag_turn_out *o, gn_err *e);
+
+/* The sessions file path (--sessions or $XDG_DATA_HOME/genie/sessions.db);
+ * caller frees; NULL when there is no home directory. */
+char *chat_sessions_path(const cfg_t *c);
+
+/* Open the sessions file; returns 0 or the error (prefixed with the path). */
+int chat_sessions_open(const cfg_t *c, st_sessions **ss, gn_err *e);
+
+#endif

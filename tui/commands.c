@@ -1,0 +1,263 @@
+/*
+ * commands.c — the slash commands, the key list, and the help screen,
+ * all from two tables: adding a command is one row and one function, and
+ * the help and completion follow from the rows.
+ */
+#include "app.h"
+
+#include "store/kb.h"
+#include "util/strdist.h"
+#include "util/xmem.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+typedef void (*cmd_fn)(app *a, const char *arg);
+
+typedef struct cmd {
+    const char *name, *args, *help;
+    int idle;                 /* needs the conversation: waits for the turn */
+    cmd_fn fn;
+} cmd;
+
+static void c_help(app *a, const char *arg) { (void)arg; a->help = 1; }
+static void c_quit(app *a, const char *arg) { (void)arg; a->quit = 1; }
+
+static void c_reset(app *a, const char *arg)
+{
+    (void)arg;
+    app_reset(a);
+    vc_add(&a->conv, VC_NOTE, "a new conversation");
+}
+
+static void c_suql(app *a, const char *arg) { app_start_query(a, JOB_SUQL, arg); }
+static void c_explain(app *a, const char *arg) { app_start_query(a, JOB_EXPLAIN, arg); }
+
+static void c_schema(app *a, const char *arg)
+{
+    (void)arg;
+    gn_buf b;
+    gn_buf_init(&b);
+    st_schema_sql(a->ch.x.s.schema, CLI_SCHEMA_MAX_ENUM, &b);
+    vc_add(&a->conv, VC_BLOCK, b.data ? b.data : "");
+    gn_buf_release(&b);
+}
+
+static void c_state(app *a, const char *arg)
+{
+    (void)arg;
+    cJSON *j = ws_state_to_json(ag_conv_state(a->ch.cv));
+    char *s = cJSON_Print(j);
+    vc_add(&a->conv, VC_BLOCK, s);
+    free(s);
+    cJSON_Delete(j);
+}
+
+static int list_one(const st_session_info *i, void *ud)
+{
+    char when[32];
+    time_t t = (time_t)i->updated;
+    struct tm tm;
+    localtime_r(&t, &tm);
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+    gn_buf_printf(ud, "%5ld  %s  %3d turn%s  %s\n", i->id, when, i->turns, i->turns == 1 ? " " : "s",
+                  i->first_user);
+    return 0;
+}
+
+static void c_sessions(app *a, const char *arg)
+{
+    (void)arg;
+    gn_err e;
+    gn_err_clear(&e);
+    gn_buf b;
+    gn_buf_init(&b);
+    if (!a->ch.ss) gn_err_set(&e, GN_ENOTFOUND, "the sessions file is not available");
+    else st_session_list(a->ch.ss, a->ch.agent->name, list_one, &b, &e);
+    char m[1024];
+    if (e.code) vc_add(&a->conv, VC_ERROR, gn_err_str(&e, m, sizeof m));
+    else if (!b.len) vc_add(&a->conv, VC_NOTE, "no saved conversation with this agent");
+    else {
+        gn_buf_puts(&b, "(/resume ID continues one)");
+        vc_add(&a->conv, VC_BLOCK, b.data);
+    }
+    gn_buf_release(&b);
+}
+
+static void c_resume(app *a, const char *arg)
+{
+    gn_err e;
+    gn_err_clear(&e);
+    int n;
+    app_reset(a);
+    if (chat_resume(&a->ch, *arg ? arg : "latest", app_show_turn, a, &n, &e)) {
+        char m[1024];
+        vc_add(&a->conv, VC_ERROR, gn_err_str(&e, m, sizeof m));
+        return;
+    }
+    char m[96];
+    snprintf(m, sizeof m, "resumed session %ld (%d turn%s)", a->ch.sid, n, n == 1 ? "" : "s");
+    vc_add(&a->conv, VC_NOTE, m);
+    a->turn = n;
+}
+
+static void c_export(app *a, const char *arg)
+{
+    gn_err e;
+    gn_err_clear(&e);
+    char m[1200];
+    if (!*arg) {
+        vc_add(&a->conv, VC_ERROR, "/export needs a file name");
+        return;
+    }
+    if (!a->ch.ss || !a->ch.sid) {
+        vc_add(&a->conv, VC_ERROR, "nothing saved yet: a conversation is saved from its first turn");
+        return;
+    }
+    gn_buf b;
+    gn_buf_init(&b);
+    if (st_session_export_md(a->ch.ss, a->ch.sid, &b, &e)) {
+        vc_add(&a->conv, VC_ERROR, gn_err_str(&e, m, sizeof m));
+    } else {
+        FILE *f = fopen(arg, "w");
+        int ok = f && fwrite(b.data, 1, b.len, f) == b.len;
+        if (f && fclose(f)) ok = 0;
+        if (ok) snprintf(m, sizeof m, "session %ld exported to %s", a->ch.sid, arg);
+        else snprintf(m, sizeof m, "%s: %s", arg, strerror(errno));
+        vc_add(&a->conv, ok ? VC_NOTE : VC_ERROR, m);
+    }
+    gn_buf_release(&b);
+}
+
+static void c_model(app *a, const char *arg)
+{
+    gn_err e;
+    gn_err_clear(&e);
+    char m[300];
+    if (!a->ch.x.cl) {
+        vc_add(&a->conv, VC_ERROR, "offline: there is no LLM to choose a model of");
+        return;
+    }
+    if (!*arg) {
+        snprintf(m, sizeof m, "the model is %s", llm_client_stage(a->ch.x.cl, LLM_STAGE_RESPOND)->model);
+        vc_add(&a->conv, VC_NOTE, m);
+        return;
+    }
+    if (llm_client_set_model(a->ch.x.cl, arg, &e)) {
+        vc_add(&a->conv, VC_ERROR, gn_err_str(&e, m, sizeof m));
+        return;
+    }
+    snprintf(m, sizeof m, "the model is now %s", arg);
+    vc_add(&a->conv, VC_NOTE, m);
+}
+
+static void c_copy(app *a, const char *arg)
+{
+    const char *text = NULL;
+    if (!strcmp(arg, "suql")) {
+        if (a->q.n) text = a->q.v[a->q.n - 1].suql;
+    } else {
+        for (int i = a->conv.n - 1; i >= 0 && !text; i--)
+            if (a->conv.m[i]->role == VC_AGENT) text = a->conv.m[i]->text.data;
+    }
+    if (!text || !*text) {
+        app_notice(a, "nothing to copy");
+        return;
+    }
+    draw_osc52(text);
+    app_notice(a, "copied %zu bytes to the clipboard (OSC 52)", strlen(text));
+}
+
+static const cmd cmds[] = {
+    { "/help", "", "this help", 0, c_help },
+    { "/reset", "", "start a new conversation", 1, c_reset },
+    { "/suql", "QUERY", "run a SUQL query directly", 1, c_suql },
+    { "/explain", "QUERY", "show the plan of a SUQL query, without calling the LLM", 1, c_explain },
+    { "/schema", "", "the knowledge base's schema, as the LLM sees it", 0, c_schema },
+    { "/state", "", "the dialogue state as JSON", 1, c_state },
+    { "/sessions", "", "the saved conversations with this agent", 0, c_sessions },
+    { "/resume", "[ID]", "continue a saved conversation (the latest without ID)", 1, c_resume },
+    { "/export", "FILE", "write this conversation as Markdown", 1, c_export },
+    { "/model", "[NAME]", "show or change the LLM model", 1, c_model },
+    { "/copy", "[suql]", "copy the last reply (or query) to the clipboard (OSC 52)", 0, c_copy },
+    { "/quit", "", "leave genie (also /exit, Ctrl-D)", 0, c_quit },
+    { "/exit", "", NULL, 0, c_quit },
+};
+enum { NCMDS = sizeof cmds / sizeof *cmds };
+
+/* The keys of the screen (readline's own bindings come on top). */
+static const struct { const char *keys, *what; } keys[] = {
+    { "Enter", "send the input" },
+    { "Ctrl-J, Alt-Enter", "a new line in the input (a paste keeps its newlines)" },
+    { "Ctrl-X Ctrl-E", "edit the input in $VISUAL or $EDITOR (v in vi command mode)" },
+    { "Up, Down", "input history (or scroll, in the worksheet and SUQL panes)" },
+    { "Ctrl-C", "cancel the turn in progress; clear the input; twice on an empty input: quit" },
+    { "Ctrl-D", "quit (on an empty input)" },
+    { "Tab, Shift-Tab", "move between the panes (Tab completes a /command)" },
+    { "PgUp, PgDn", "scroll the focused pane by a page" },
+    { "Shift-Up, Shift-Down", "scroll the focused pane by a line" },
+    { "mouse wheel", "scroll the pane under the pointer" },
+    { "End", "back to the newest output (on an empty input)" },
+    { "F1, ?", "this help (? on an empty input)" },
+    { "Ctrl-L", "redraw the screen" },
+    { "Ctrl-Z", "suspend genie (fg resumes it)" },
+};
+
+void cmd_help_text(gn_buf *out)
+{
+    gn_buf_puts(out, "Keys (and readline's emacs or vi editing keys):\n");
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        gn_buf_printf(out, "  %-23s %s\n", keys[i].keys, keys[i].what);
+    gn_buf_puts(out, "\nCommands:\n");
+    for (int i = 0; i < NCMDS; i++) {
+        if (!cmds[i].help) continue;
+        char name[40];
+        snprintf(name, sizeof name, "%s %s", cmds[i].name, cmds[i].args);
+        gn_buf_printf(out, "  %-23s %s\n", name, cmds[i].help);
+    }
+    gn_buf_puts(out, "\nAnything else is said to the agent.  Offline, type SUQL (SELECT ...) or\n"
+                     "worksheet statements (Book_Restaurant(num_people=2)) directly.\n");
+}
+
+const char *cmd_complete(const char *prefix, int n)
+{
+    size_t k = strlen(prefix);
+    for (int i = 0; i < NCMDS; i++)
+        if (cmds[i].help && !strncmp(cmds[i].name, prefix, k) && n-- == 0) return cmds[i].name;
+    return NULL;
+}
+
+void cmd_run(app *a, const char *line)
+{
+    size_t n = strcspn(line, " \t\n");
+    const char *arg = line + n;
+    while (*arg == ' ' || *arg == '\t' || *arg == '\n') arg++;
+    char *name = xstrndup(line, n);
+    const cmd *c = NULL, *near = NULL;
+    int best = 3;
+    for (int i = 0; i < NCMDS; i++) {
+        if (!strcmp(cmds[i].name, name)) { c = &cmds[i]; break; }
+        int d = gn_edit_distance(cmds[i].name, name);
+        if (d < best && cmds[i].help) { best = d; near = &cmds[i]; }
+    }
+    char m[256];
+    if (!c) {
+        if (near) snprintf(m, sizeof m, "unknown command %s (did you mean %s?); /help lists them", name, near->name);
+        else snprintf(m, sizeof m, "unknown command %s; /help lists them", name);
+        vc_add(&a->conv, VC_ERROR, m);
+    } else if (c->idle && a->job) {
+        snprintf(m, sizeof m, "%s waits for the turn in progress (Ctrl-C cancels it)", c->name);
+        app_notice(a, "%s", m);
+    } else {
+        /* Trailing blanks of the argument are not part of it. */
+        char *x = xstrdup(arg);
+        size_t k = strlen(x);
+        while (k && (x[k - 1] == ' ' || x[k - 1] == '\n' || x[k - 1] == '\t')) x[--k] = 0;
+        c->fn(a, x);
+        free(x);
+    }
+    free(name);
+    a->dirty = 1;
+}

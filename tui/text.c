@@ -1,0 +1,377 @@
+/*
+ * text.c — UTF-8 widths, word wrapping, light Markdown, SUQL colours.
+ *
+ * Widths come from wcwidth(3) in the process's locale, as ncurses and the
+ * terminal compute them, so wrapped lines never overflow a pane; a code
+ * point the locale cannot print counts one column (the screen shows it as
+ * a replacement character).  Markdown is parsed line by line with no
+ * lookahead past the text given: a reply that is still streaming renders
+ * the same way it will once complete, up to the markup not yet closed.
+ */
+#include "text.h"
+
+#include "util/xmem.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+#include <wchar.h>
+
+void tx_lines_init(tx_lines *l) { memset(l, 0, sizeof *l); }
+
+void tx_lines_clear(tx_lines *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        free(l->v[i].s);
+        free(l->v[i].st);
+    }
+    l->n = 0;
+}
+
+void tx_lines_release(tx_lines *l)
+{
+    tx_lines_clear(l);
+    free(l->v);
+    tx_lines_init(l);
+}
+
+void tx_lines_add(tx_lines *l, const char *s, const unsigned char *st, int n, int style)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 8;
+        l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+    }
+    tx_line *x = &l->v[l->n++];
+    x->s = xmalloc((size_t)n + 1);
+    memcpy(x->s, s, (size_t)n);
+    x->s[n] = 0;
+    x->st = xmalloc((size_t)n + 1);
+    if (st) memcpy(x->st, st, (size_t)n);
+    else memset(x->st, style, (size_t)n);
+    x->len = n;
+    x->width = tx_width(s, n);
+}
+
+/* ---- UTF-8 -------------------------------------------------------------- */
+
+int tx_decode(const char *s, int n, unsigned *cp)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    int len;
+    unsigned c = u[0], min;
+    if (c < 0x80) { *cp = c; return 1; }
+    if (c >= 0xC2 && c <= 0xDF) { len = 2; c &= 0x1F; min = 0x80; }
+    else if (c >= 0xE0 && c <= 0xEF) { len = 3; c &= 0x0F; min = 0x800; }
+    else if (c >= 0xF0 && c <= 0xF4) { len = 4; c &= 0x07; min = 0x10000; }
+    else { *cp = 0xFFFD; return 1; }
+    if (len > n) { *cp = 0xFFFD; return 1; }
+    for (int i = 1; i < len; i++) {
+        if ((u[i] & 0xC0) != 0x80) { *cp = 0xFFFD; return 1; }
+        c = c << 6 | (u[i] & 0x3F);
+    }
+    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) { *cp = 0xFFFD; return 1; }
+    *cp = c;
+    return len;
+}
+
+int tx_cpwidth(unsigned cp)
+{
+    if (cp < 0x20 || cp == 0x7F) return 0;
+    if (cp < 0x7F) return 1;
+    int w = wcwidth((wchar_t)cp);
+    return w < 0 ? 1 : w;
+}
+
+int tx_width(const char *s, int n)
+{
+    int w = 0;
+    for (int i = 0; i < n;) {
+        unsigned cp;
+        i += tx_decode(s + i, n - i, &cp);
+        w += tx_cpwidth(cp);
+    }
+    return w;
+}
+
+int tx_fit(const char *s, int n, int cols)
+{
+    int w = 0, i = 0;
+    while (i < n) {
+        unsigned cp;
+        int k = tx_decode(s + i, n - i, &cp);
+        int cw = tx_cpwidth(cp);
+        if (w + cw > cols) break;
+        w += cw;
+        i += k;
+    }
+    return i;
+}
+
+/* ---- wrapping -------------------------------------------------------------- */
+
+/* A line being built: bytes, styles, columns. */
+typedef struct acc {
+    char *s;
+    unsigned char *st;
+    int len, cap, width;
+} acc;
+
+static void acc_put(acc *a, const char *s, const unsigned char *st, int n, int style)
+{
+    if (a->len + n + 1 > a->cap) {
+        a->cap = (a->len + n + 1) * 2;
+        a->s = xrealloc(a->s, (size_t)a->cap);
+        a->st = xrealloc(a->st, (size_t)a->cap);
+    }
+    memcpy(a->s + a->len, s, (size_t)n);
+    if (st) memcpy(a->st + a->len, st, (size_t)n);
+    else memset(a->st + a->len, style, (size_t)n);
+    a->len += n;
+    a->width += tx_width(s, n);
+}
+
+static void acc_flush(acc *a, tx_lines *out)
+{
+    /* Trailing spaces of a wrapped line would only move the cursor. */
+    while (a->len && a->s[a->len - 1] == ' ') a->len--;
+    tx_lines_add(out, a->s, a->st, a->len, TX_PLAIN);
+    a->len = a->width = 0;
+}
+
+static void acc_start(acc *a, const char *prefix, int pstyle)
+{
+    a->len = a->width = 0;
+    acc_put(a, prefix, NULL, (int)strlen(prefix), pstyle);
+}
+
+void tx_wrap(const char *s, const unsigned char *st, int n, int width, const char *first,
+             const char *rest, int pstyle, tx_lines *out)
+{
+    acc a = { 0 };
+    int pw = tx_width(rest, (int)strlen(rest));
+    if (width < pw + 2) width = pw + 2;
+    acc_start(&a, first, pstyle);
+    int base = a.len, i = 0;
+    while (i < n) {
+        /* The next word and the spaces before it. */
+        int sp = i;
+        while (sp < n && s[sp] == ' ') sp++;
+        int we = sp;
+        while (we < n && s[we] != ' ') we++;
+        int ww = tx_width(s + sp, we - sp), spw = sp - i;
+        if (a.width + spw + ww <= width) {
+            acc_put(&a, s + i, st ? st + i : NULL, we - i, TX_PLAIN);
+            i = we;
+            continue;
+        }
+        if (ww <= width - pw && a.len > base) {       /* the word goes on the next line */
+            acc_flush(&a, out);
+            acc_start(&a, rest, pstyle);
+            base = a.len;
+            i = sp;
+            continue;
+        }
+        /* A word longer than a line: cut it where the line ends. */
+        if (a.len > base || spw) acc_put(&a, s + i, st ? st + i : NULL, spw, TX_PLAIN);
+        int j = sp;
+        while (j < we) {
+            int k = tx_fit(s + j, we - j, width - a.width);
+            if (!k && a.len <= base) {                     /* not even one character fits */
+                unsigned cp;
+                k = tx_decode(s + j, we - j, &cp);
+            }
+            acc_put(&a, s + j, st ? st + j : NULL, k, TX_PLAIN);
+            j += k;
+            if (j < we) {
+                acc_flush(&a, out);
+                acc_start(&a, rest, pstyle);
+                base = a.len;
+            }
+        }
+        i = we;
+    }
+    acc_flush(&a, out);
+    free(a.s);
+    free(a.st);
+}
+
+void tx_plain(const char *s, const unsigned char *st, int n, int width, int indent, int style,
+              tx_lines *out)
+{
+    char pre[64];
+    if (indent > 60) indent = 60;
+    memset(pre, ' ', (size_t)indent);
+    pre[indent] = 0;
+    unsigned char *own = NULL;
+    if (!st) {
+        own = xmalloc((size_t)n + 1);
+        memset(own, style, (size_t)n + 1);
+        st = own;
+    }
+    for (int i = 0;;) {
+        int e = i;
+        while (e < n && s[e] != '\n') e++;
+        tx_wrap(s + i, st + i, e - i, width, pre, pre, style, out);
+        i = e + 1;
+        if (i >= n) break;                 /* the end, or a final newline */
+    }
+    free(own);
+}
+
+/* ---- Markdown ------------------------------------------------------------------- */
+
+/* Inline markup of one line's text into bytes and styles, the markers
+ * dropped; what is left open styles to the end of the line. */
+static void inline_md(const char *s, int n, int base, acc *out)
+{
+    int bold = 0, ital = 0, code = 0;
+    for (int i = 0; i < n;) {
+        if (s[i] == '`') { code = !code; i++; continue; }
+        if (!code && i + 1 < n && ((s[i] == '*' && s[i + 1] == '*') || (s[i] == '_' && s[i + 1] == '_'))) {
+            bold = !bold;
+            i += 2;
+            continue;
+        }
+        /* A single * opens italics only before a non-space and closes
+         * only after one, so "2 * 3" stays as written. */
+        if (!code && s[i] == '*' && ((!ital && i + 1 < n && s[i + 1] != ' ') ||
+                                     (ital && i > 0 && s[i - 1] != ' '))) {
+            ital = !ital;
+            i++;
+            continue;
+        }
+        unsigned cp;
+        int k = tx_decode(s + i, n - i, &cp);
+        int style = code ? TX_CODE : bold ? TX_BOLD : ital ? TX_ITALIC : base;
+        acc_put(out, s + i, NULL, k, style);
+        i += k;
+    }
+}
+
+/* The list marker at the start of S (after spaces): its length including
+ * the space after it, or 0. */
+static int list_marker(const char *s, int n)
+{
+    if (n >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ') return 2;
+    int i = 0;
+    while (i < n && i < 3 && isdigit((unsigned char)s[i])) i++;
+    if (i && i + 1 < n && (s[i] == '.' || s[i] == ')') && s[i + 1] == ' ') return i + 2;
+    return 0;
+}
+
+static void md_line(const char *s, int n, int width, int indent, int base, tx_lines *out)
+{
+    char first[96], rest[96];
+    int lead = 0;
+    while (lead < n && s[lead] == ' ') lead++;
+    if (indent + lead > 40) lead = 40 - indent;
+    if (lead < 0) lead = 0;
+    const char *p = s + lead;
+    int m = n - lead, hs = 0;
+    int style = base;
+    while (hs < m && hs < 6 && p[hs] == '#') hs++;
+    if (hs && hs < m && p[hs] == ' ') {          /* a heading */
+        p += hs + 1;
+        m -= hs + 1;
+        style = TX_HEADING;
+    } else {
+        hs = 0;
+    }
+    int mk = hs ? 0 : list_marker(p, m);
+    memset(first, ' ', (size_t)(indent + lead));
+    first[indent + lead] = 0;
+    memcpy(rest, first, sizeof rest);
+    if (mk) {
+        /* "- x" shows as "• x"; numbered items keep their number. */
+        if (mk == 2 && (p[0] == '-' || p[0] == '*' || p[0] == '+')) strcat(first, "\xe2\x80\xa2 ");
+        else strncat(first, p, (size_t)mk);
+        memset(rest + strlen(rest), ' ', (size_t)mk);
+        rest[indent + lead + mk] = 0;
+        p += mk;
+        m -= mk;
+    }
+    acc a = { 0 };
+    inline_md(p, m, style, &a);
+    tx_wrap(a.s ? a.s : "", a.st, a.len, width, first, rest, base, out);
+    free(a.s);
+    free(a.st);
+}
+
+void tx_markdown(const char *text, int width, int indent, int base, tx_lines *out)
+{
+    int n = (int)strlen(text), fence = 0;
+    char pre[64];
+    if (indent > 40) indent = 40;
+    memset(pre, ' ', (size_t)indent);
+    pre[indent] = 0;
+    for (int i = 0; i <= n;) {
+        int e = i;
+        while (e < n && text[e] != '\n') e++;
+        const char *l = text + i;
+        int m = e - i;
+        int sp = 0;
+        while (sp < m && l[sp] == ' ') sp++;
+        if (m - sp >= 3 && !strncmp(l + sp, "```", 3)) {
+            fence = !fence;                       /* the fence line itself is not shown */
+        } else if (fence) {
+            /* Code keeps its lines: cut at the pane's edge, never wrapped. */
+            acc a = { 0 };
+            acc_put(&a, pre, NULL, indent, TX_PLAIN);
+            int k = tx_fit(l, m, width - indent);
+            acc_put(&a, l, NULL, k, TX_CODE);
+            tx_lines_add(out, a.s, a.st, a.len, TX_PLAIN);
+            free(a.s);
+            free(a.st);
+        } else if (i < n || m) {
+            md_line(l, m, width, indent, base, out);
+        }
+        if (e >= n) break;
+        i = e + 1;
+    }
+}
+
+/* ---- SUQL ------------------------------------------------------------------------ */
+
+static const char *const keywords[] = {
+    "select", "from", "where", "and", "or", "not", "limit", "order", "by", "group", "having",
+    "as", "in", "like", "ilike", "is", "null", "desc", "asc", "join", "on", "with", "distinct",
+    "case", "when", "then", "else", "end", "any", "all", "between", "union", "left", "inner",
+    "offset", "true", "false", "cast", "exists", NULL,
+};
+
+static int is_keyword(const char *s, int n)
+{
+    for (const char *const *k = keywords; *k; k++)
+        if ((int)strlen(*k) == n && !strncasecmp(*k, s, (size_t)n)) return 1;
+    return 0;
+}
+
+void tx_suql_styles(const char *q, int n, unsigned char *st, int base)
+{
+    memset(st, base, (size_t)n);
+    for (int i = 0; i < n;) {
+        char c = q[i];
+        if (c == '\'') {
+            int j = i + 1;
+            while (j < n && !(q[j] == '\'' && (j + 1 >= n || q[j + 1] != '\''))) j += q[j] == '\'' ? 2 : 1;
+            if (j < n) j++;
+            memset(st + i, TX_STRING, (size_t)(j - i));
+            i = j;
+        } else if (isdigit((unsigned char)c)) {
+            int j = i;
+            while (j < n && (isdigit((unsigned char)q[j]) || q[j] == '.')) j++;
+            memset(st + i, TX_NUMBER, (size_t)(j - i));
+            i = j;
+        } else if (isalpha((unsigned char)c) || c == '_') {
+            int j = i;
+            while (j < n && (isalnum((unsigned char)q[j]) || q[j] == '_')) j++;
+            int k = j;
+            while (k < n && q[k] == ' ') k++;
+            if (is_keyword(q + i, j - i)) memset(st + i, TX_KEYWORD, (size_t)(j - i));
+            else if (k < n && q[k] == '(') memset(st + i, TX_FUNC, (size_t)(j - i));
+            i = j;
+        } else {
+            i++;
+        }
+    }
+}

@@ -11,7 +11,7 @@ B=${B:-build}
 top=${GENIE_TOP:-$(pwd)}
 cd "$top"
 mkdir -p "$B/bench"
-BENCH=${BENCH:-llm suql agent retrieval}
+BENCH=${BENCH:-llm suql agent tui retrieval}
 
 # start_mock: the mock LLM server on a free port; sets MOCK_URL.
 start_mock() {
@@ -46,6 +46,12 @@ if [[ " $BENCH " == *" agent "* ]]; then
     "$B/bench-agent" --agent sample_db/restaurants --db sample_db/restaurants.db \
         --vectors "$B/share/genie/wordvec.bin" --url "$MOCK_URL"
     kill $mock 2>/dev/null
+fi
+if [[ " $BENCH " == *" tui "* ]]; then
+    echo "=== the full-screen interface"
+    big=()
+    [ -f "$B/bench/restaurants-s100.db.faiss" ] && big=(--db100 "$B/bench/restaurants-s100.db")
+    "$B/bench-tui" --genie "$B/genie" --agent sample_db/restaurants --db sample_db/restaurants.db "${big[@]}"
 fi
 [[ " $BENCH " == *" retrieval "* ]] || exit 0
 

@@ -81,7 +81,7 @@ static void grew(app *a, int p, long lines)
     }
 }
 
-static vc_msg *add_msg(app *a, enum vc_role role, const char *text)
+vc_msg *app_add(app *a, enum vc_role role, const char *text)
 {
     long before = a->conv.total;
     vc_msg *m = vc_add(&a->conv, role, text);
@@ -101,14 +101,26 @@ static int run_turn(tw_worker *w, void *arg)
     return ag_turn(j->a->ch.cv, j->text, tw_post_event, w, &j->a->ch.cancel, &j->out, &j->e);
 }
 
+/* A /suql run's progress, as the agent reports its own ("verify"). */
+static void query_progress(void *ud, long checked, long candidates)
+{
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddNumberToObject(d, "checked", (double)checked);
+    cJSON_AddNumberToObject(d, "candidates", (double)candidates);
+    ag_event ev = { AG_EV_STAGE, "verify", NULL, NULL, d };
+    tw_post_event(&ev, ud);
+    cJSON_Delete(d);
+}
+
 static int run_query(tw_worker *w, void *arg)
 {
-    (void)w;
     app_job *j = arg;
     suql_engine *en = j->a->ch.x.en;
     if (j->kind == JOB_EXPLAIN) return suql_explain(en, j->text, &j->result, &j->e);
     suql_result r;
+    suql_engine_watch(en, query_progress, w, &j->a->ch.cancel);
     int rc = suql_execute(en, j->text, &r, &j->st, &j->e);
+    suql_engine_watch(en, NULL, NULL, NULL);
     if (!rc) {
         suql_result_table(&r, j->width, &j->result);
         if (r.note) gn_buf_printf(&j->result, "note: %s\n", r.note);
@@ -154,7 +166,7 @@ void app_send(app *a, const char *utterance)
         app_notice(a, "queued: it is sent when the turn in progress ends");
         return;
     }
-    add_msg(a, VC_USER, utterance);
+    app_add(a, VC_USER, utterance);
     a->scroll[PANE_CONV].off = 0;              /* sending follows the conversation */
     a->reply = NULL;
     a->turn = ag_conv_turns(a->ch.cv) + 1;
@@ -171,7 +183,7 @@ int app_start_query(app *a, enum app_job_kind kind, const char *query)
         return -1;
     }
     char *shown = xasprintf("%s %s", kind == JOB_EXPLAIN ? "/explain" : "/suql", query);
-    add_msg(a, VC_USER, shown);
+    app_add(a, VC_USER, shown);
     free(shown);
     a->scroll[PANE_CONV].off = 0;
     app_job *j = job_new(a, kind, query);
@@ -204,9 +216,15 @@ static const struct { const char *stage, *shown; } stage_names[] = {
     { "respond", "responding" },
 };
 
-static void on_stage(app *a, const char *stage)
+static void on_stage(app *a, const char *stage, const cJSON *d)
 {
     const char *s = stage ? stage : "";
+    if (!strcmp(s, "verify")) {
+        snprintf(a->activity, sizeof a->activity, "verifying %.0f of %.0f",
+                 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(d, "checked")),
+                 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(d, "candidates")));
+        return;
+    }
     for (size_t i = 0; i < sizeof stage_names / sizeof *stage_names; i++)
         if (!strcmp(stage_names[i].stage, s)) s = stage_names[i].shown;
     snprintf(a->activity, sizeof a->activity, "%s", s);
@@ -216,10 +234,10 @@ static void on_response(app *a, tw_msg *m)
 {
     int fallback = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m->data, "fallback"));
     if (!a->reply) {
-        a->reply = add_msg(a, VC_AGENT, m->text);
+        a->reply = app_add(a, VC_AGENT, m->text);
     } else if (fallback) {
         vc_set(&a->conv, a->reply, m->text);
-        add_msg(a, VC_NOTE, "the reply was cut off; this is what the agent decided to say");
+        app_add(a, VC_NOTE, "the reply was cut off; this is what the agent decided to say");
     }
 }
 
@@ -227,7 +245,7 @@ static void finish_turn(app *a, app_job *j, int status)
 {
     if (status == GN_ECANCEL) {
         if (a->reply) vc_interrupt(&a->conv, a->reply);
-        add_msg(a, VC_NOTE, "cancelled: the state is as it was before this turn");
+        app_add(a, VC_NOTE, "cancelled: the state is as it was before this turn");
         set_state(a, a->state_before);
         a->state_before = NULL;
         snprintf(a->activity, sizeof a->activity, "cancelled");
@@ -238,7 +256,7 @@ static void finish_turn(app *a, app_job *j, int status)
     if (chat_save_turn(&a->ch, j->text, &j->out, &e)) {
         char m[1024];
         char *s = xasprintf("this turn was not saved: %s", gn_err_str(&e, m, sizeof m));
-        add_msg(a, VC_ERROR, s);
+        app_add(a, VC_ERROR, s);
         free(s);
     }
     a->activity[0] = 0;
@@ -258,7 +276,7 @@ static void finish_query(app *a, app_job *j, int status)
             gn_buf_putc(&b, '\n');
             suql_error_caret(j->text, &j->e, &b);
         }
-        add_msg(a, VC_ERROR, b.data);
+        app_add(a, VC_ERROR, b.data);
         gn_buf_release(&b);
     } else {
         cJSON_AddNumberToObject(d, "count", (double)j->st.rows);
@@ -268,7 +286,7 @@ static void finish_query(app *a, app_job *j, int status)
         cJSON_AddNumberToObject(plan, "verified", (double)j->st.checked);
         cJSON_AddNumberToObject(plan, "llm_calls", (double)j->st.llm_calls);
         cJSON_AddNumberToObject(plan, "cache_hits", (double)j->st.memo_hits);
-        add_msg(a, VC_BLOCK, j->result.data ? j->result.data : "");
+        app_add(a, VC_BLOCK, j->result.data ? j->result.data : "");
     }
     if (j->kind == JOB_SUQL || status) vq_result(&a->q, d);
     else a->q.v[a->q.n - 1].done = 1, a->q.v[a->q.n - 1].count = 0;
@@ -281,9 +299,9 @@ static void on_msg(app *a, tw_msg *m)
 {
     if (m->kind != AG_EV_RETRY && m->kind != TW_DONE) a->retry_at = 0;
     switch (m->kind) {
-    case AG_EV_STAGE: on_stage(a, m->stage); break;
+    case AG_EV_STAGE: on_stage(a, m->stage, m->data); break;
     case AG_EV_TOKEN:
-        if (!a->reply) a->reply = add_msg(a, VC_AGENT, "");
+        if (!a->reply) a->reply = app_add(a, VC_AGENT, "");
         {
             long before = a->conv.total;
             vc_append(&a->conv, a->reply, m->text);
@@ -296,19 +314,19 @@ static void on_msg(app *a, tw_msg *m)
     case AG_EV_RESPONSE: on_response(a, m); break;
     case AG_EV_ERROR: {
         char *s = xasprintf("%s: %s", m->stage ? m->stage : "turn", m->error ? m->error : "failed");
-        add_msg(a, VC_ERROR, s);
+        app_add(a, VC_ERROR, s);
         free(s);
         break;
     }
     case AG_EV_REFUSED: {
         char *s = xasprintf("refused %s: %s", m->text ? m->text : "", m->error ? m->error : "");
-        add_msg(a, VC_NOTE, s);
+        app_add(a, VC_NOTE, s);
         free(s);
         break;
     }
     case AG_EV_WARNING: {
         char *s = xasprintf("warning: %s", m->error ? m->error : "");
-        add_msg(a, VC_NOTE, s);
+        app_add(a, VC_NOTE, s);
         free(s);
         break;
     }
@@ -502,7 +520,12 @@ int cli_chat_screen(const cfg_t *c)
     a.c = c;
     gn_err e;
     gn_err_clear(&e);
+    /* Loading a large knowledge base's index takes seconds: say so
+     * until the screen opens. */
+    int say = !cfg_bool(c, OPT_QUIET);
+    if (say) fputs("genie: loading the agent and its knowledge base...", stderr);
     int rc = chat_open(&a.ch, c, &e);
+    if (say) fputs("\r\033[K", stderr);
     if (rc) {
         chat_close(&a.ch);
         return cli_fail(&e);

@@ -76,6 +76,9 @@ typedef struct app {
 
 /* ---- app.c ---------------------------------------------------------------- */
 
+/* Add a message to the conversation; a pane scrolled up keeps its place
+ * and marks the new output. */
+vc_msg *app_add(app *a, enum vc_role role, const char *text);
 /* Send UTTERANCE as the next turn (queued when a turn runs). */
 void app_send(app *a, const char *utterance);
 /* Cancel the job in progress: the turn stops and its connection closes. */

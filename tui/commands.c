@@ -29,7 +29,7 @@ static void c_reset(app *a, const char *arg)
 {
     (void)arg;
     app_reset(a);
-    vc_add(&a->conv, VC_NOTE, "a new conversation");
+    app_add(a, VC_NOTE, "a new conversation");
 }
 
 static void c_suql(app *a, const char *arg) { app_start_query(a, JOB_SUQL, arg); }
@@ -41,7 +41,7 @@ static void c_schema(app *a, const char *arg)
     gn_buf b;
     gn_buf_init(&b);
     st_schema_sql(a->ch.x.s.schema, CLI_SCHEMA_MAX_ENUM, &b);
-    vc_add(&a->conv, VC_BLOCK, b.data ? b.data : "");
+    app_add(a, VC_BLOCK, b.data ? b.data : "");
     gn_buf_release(&b);
 }
 
@@ -50,7 +50,15 @@ static void c_state(app *a, const char *arg)
     (void)arg;
     cJSON *j = ws_state_to_json(ag_conv_state(a->ch.cv));
     char *s = cJSON_Print(j);
-    vc_add(&a->conv, VC_BLOCK, s);
+    /* cJSON indents with tabs; the screen shows two spaces. */
+    gn_buf b;
+    gn_buf_init(&b);
+    for (const char *p = s; *p; p++) {
+        if (*p == '\t') gn_buf_puts(&b, p > s && p[-1] == ':' ? " " : "  ");
+        else gn_buf_putc(&b, *p);
+    }
+    app_add(a, VC_BLOCK, b.data);
+    gn_buf_release(&b);
     free(s);
     cJSON_Delete(j);
 }
@@ -77,11 +85,11 @@ static void c_sessions(app *a, const char *arg)
     if (!a->ch.ss) gn_err_set(&e, GN_ENOTFOUND, "the sessions file is not available");
     else st_session_list(a->ch.ss, a->ch.agent->name, list_one, &b, &e);
     char m[1024];
-    if (e.code) vc_add(&a->conv, VC_ERROR, gn_err_str(&e, m, sizeof m));
-    else if (!b.len) vc_add(&a->conv, VC_NOTE, "no saved conversation with this agent");
+    if (e.code) app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
+    else if (!b.len) app_add(a, VC_NOTE, "no saved conversation with this agent");
     else {
         gn_buf_puts(&b, "(/resume ID continues one)");
-        vc_add(&a->conv, VC_BLOCK, b.data);
+        app_add(a, VC_BLOCK, b.data);
     }
     gn_buf_release(&b);
 }
@@ -94,12 +102,12 @@ static void c_resume(app *a, const char *arg)
     app_reset(a);
     if (chat_resume(&a->ch, *arg ? arg : "latest", app_show_turn, a, &n, &e)) {
         char m[1024];
-        vc_add(&a->conv, VC_ERROR, gn_err_str(&e, m, sizeof m));
+        app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
         return;
     }
     char m[96];
     snprintf(m, sizeof m, "resumed session %ld (%d turn%s)", a->ch.sid, n, n == 1 ? "" : "s");
-    vc_add(&a->conv, VC_NOTE, m);
+    app_add(a, VC_NOTE, m);
     a->turn = n;
 }
 
@@ -109,24 +117,24 @@ static void c_export(app *a, const char *arg)
     gn_err_clear(&e);
     char m[1200];
     if (!*arg) {
-        vc_add(&a->conv, VC_ERROR, "/export needs a file name");
+        app_add(a, VC_ERROR, "/export needs a file name");
         return;
     }
     if (!a->ch.ss || !a->ch.sid) {
-        vc_add(&a->conv, VC_ERROR, "nothing saved yet: a conversation is saved from its first turn");
+        app_add(a, VC_ERROR, "nothing saved yet: a conversation is saved from its first turn");
         return;
     }
     gn_buf b;
     gn_buf_init(&b);
     if (st_session_export_md(a->ch.ss, a->ch.sid, &b, &e)) {
-        vc_add(&a->conv, VC_ERROR, gn_err_str(&e, m, sizeof m));
+        app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
     } else {
         FILE *f = fopen(arg, "w");
         int ok = f && fwrite(b.data, 1, b.len, f) == b.len;
         if (f && fclose(f)) ok = 0;
         if (ok) snprintf(m, sizeof m, "session %ld exported to %s", a->ch.sid, arg);
         else snprintf(m, sizeof m, "%s: %s", arg, strerror(errno));
-        vc_add(&a->conv, ok ? VC_NOTE : VC_ERROR, m);
+        app_add(a, ok ? VC_NOTE : VC_ERROR, m);
     }
     gn_buf_release(&b);
 }
@@ -137,20 +145,20 @@ static void c_model(app *a, const char *arg)
     gn_err_clear(&e);
     char m[300];
     if (!a->ch.x.cl) {
-        vc_add(&a->conv, VC_ERROR, "offline: there is no LLM to choose a model of");
+        app_add(a, VC_ERROR, "offline: there is no LLM to choose a model of");
         return;
     }
     if (!*arg) {
         snprintf(m, sizeof m, "the model is %s", llm_client_stage(a->ch.x.cl, LLM_STAGE_RESPOND)->model);
-        vc_add(&a->conv, VC_NOTE, m);
+        app_add(a, VC_NOTE, m);
         return;
     }
     if (llm_client_set_model(a->ch.x.cl, arg, &e)) {
-        vc_add(&a->conv, VC_ERROR, gn_err_str(&e, m, sizeof m));
+        app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
         return;
     }
     snprintf(m, sizeof m, "the model is now %s", arg);
-    vc_add(&a->conv, VC_NOTE, m);
+    app_add(a, VC_NOTE, m);
 }
 
 static void c_copy(app *a, const char *arg)
@@ -246,7 +254,7 @@ void cmd_run(app *a, const char *line)
     if (!c) {
         if (near) snprintf(m, sizeof m, "unknown command %s (did you mean %s?); /help lists them", name, near->name);
         else snprintf(m, sizeof m, "unknown command %s; /help lists them", name);
-        vc_add(&a->conv, VC_ERROR, m);
+        app_add(a, VC_ERROR, m);
     } else if (c->idle && a->job) {
         snprintf(m, sizeof m, "%s waits for the turn in progress (Ctrl-C cancels it)", c->name);
         app_notice(a, "%s", m);

@@ -1,7 +1,7 @@
 /*
  * main.c — genie's entry point: load the configuration, then dispatch to
- * the requested mode.  The only place that picks exit statuses:
- * 0 ok, 1 runtime error, 2 usage error.
+ * the requested mode.  Exit statuses: 0 ok, 1 runtime error, 2 usage
+ * error (cli_fail in fail.c maps an error to its status).
  */
 #include "cli.h"
 
@@ -10,13 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-
-int cli_fail(const gn_err *e)
-{
-    char buf[1200];
-    fprintf(stderr, "genie: %s\n", gn_err_str(e, buf, sizeof buf));
-    return e->code == GN_EUSAGE ? EXIT_USAGE : EXIT_RUNTIME;
-}
 
 static int print_buf(void (*fn)(gn_buf *))
 {

@@ -232,9 +232,11 @@ static void inline_md(const char *s, int n, int base, acc *out)
             i += 2;
             continue;
         }
-        /* A single * opens italics only before a non-space and closes
-         * only after one, so "2 * 3" stays as written. */
-        if (!code && s[i] == '*' && ((!ital && i + 1 < n && s[i + 1] != ' ') ||
+        /* A single * opens italics only before a non-space and not
+         * after a letter or digit, and closes only after a non-space, so
+         * "2 * 3" and "2*3" stay as written. */
+        if (!code && s[i] == '*' && ((!ital && i + 1 < n && s[i + 1] != ' ' &&
+                                      (i == 0 || !isalnum((unsigned char)s[i - 1]))) ||
                                      (ital && i > 0 && s[i - 1] != ' '))) {
             ital = !ital;
             i++;
@@ -311,7 +313,7 @@ void tx_markdown(const char *text, int width, int indent, int base, tx_lines *ou
         int m = e - i;
         int sp = 0;
         while (sp < m && l[sp] == ' ') sp++;
-        if (m - sp >= 3 && !strncmp(l + sp, "```", 3)) {
+        if (m - sp >= 3 && !strncmp(l + sp, "```", 3) && !memmem(l + sp + 3, (size_t)(m - sp - 3), "```", 3)) {
             fence = !fence;                       /* the fence line itself is not shown */
         } else if (fence) {
             /* Code keeps its lines: cut at the pane's edge, never wrapped. */

@@ -92,7 +92,8 @@ int ag_txn_id(char *out, size_t n, gn_err *e);
 /* ---- events -------------------------------------------------------------- */
 
 enum ag_ev_kind {
-    AG_EV_STAGE,        /* a stage starts: stage */
+    AG_EV_STAGE,        /* a stage starts: stage; "verify" repeats while a
+                           query checks free text: data {checked, candidates} */
     AG_EV_STATEMENTS,   /* the parser's statements: text */
     AG_EV_REFUSED,      /* a statement was refused: text (statement), error */
     AG_EV_SUQL,         /* a query about to run: text (SUQL), data {question, attempt} */

@@ -77,6 +77,17 @@ static int repair(ag_tturn *t, ws_record *r, const char *suql, const char *error
 }
 
 /* One execution, reported: 0 and *rows set, or the error (in E). */
+/* The engine's progress through the candidates, as "verify" stage events
+ * (the front end shows "verifying 3 of 8"). */
+static void on_progress(void *ud, long checked, long candidates)
+{
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddNumberToObject(d, "checked", (double)checked);
+    cJSON_AddNumberToObject(d, "candidates", (double)candidates);
+    ag_emit(ud, AG_EV_STAGE, "verify", NULL, NULL, d);
+    cJSON_Delete(d);
+}
+
 static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_val **rows, gn_err *e)
 {
     cJSON *d = cJSON_CreateObject();
@@ -89,7 +100,9 @@ static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_
     suql_run_stats stats;
     memset(&stats, 0, sizeof stats);
     double t0 = gn_now();
+    suql_engine_watch(t->cv->cfg.suql, on_progress, t, t->cancel);
     int rc = suql_execute(t->cv->cfg.suql, suql, &res, &stats, e);
+    suql_engine_watch(t->cv->cfg.suql, NULL, NULL, NULL);
     t->ms_llm += stats.ms_llm;
     d = cJSON_CreateObject();
     cJSON_AddStringToObject(d, "question", r->question);

@@ -407,6 +407,13 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
     return 0;
 }
 
+void suql_engine_watch(suql_engine *en, suql_progress_fn fn, void *ud, const volatile int *cancel)
+{
+    en->progress = fn;
+    en->progress_ud = ud;
+    en->cancel = cancel;
+}
+
 void suql_engine_free(suql_engine *en)
 {
     if (!en) return;

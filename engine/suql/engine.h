@@ -76,6 +76,16 @@ typedef struct suql_run_stats {
 int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e);
 void suql_engine_free(suql_engine *en);
 
+/* Progress of the free-text checks of a run: called on the running thread
+ * after each window of candidates with the candidates checked so far and
+ * the candidates there are. */
+typedef void (*suql_progress_fn)(void *ud, long checked, long candidates);
+
+/* Watch the runs of EN: FN (may be NULL) gets their progress, and CANCEL
+ * (may be NULL) is polled between windows of candidates: once it is set
+ * the run fails with GN_ECANCEL.  Set them around a run; NULLs clear. */
+void suql_engine_watch(suql_engine *en, suql_progress_fn fn, void *ud, const volatile int *cancel);
+
 /* Run TEXT into RES (initialized here; caller releases); STATS (may be
  * NULL) gets what the run did.  Returns 0, or the error of parsing,
  * analysis (with the position), SQLite, or an LLM failure that left a

@@ -45,6 +45,9 @@ struct suql_engine {
     int nhints;
     gn_err ferr;                  /* an error inside a SQLite function */
     int ferr_set;
+    suql_progress_fn progress;    /* suql_engine_watch */
+    void *progress_ud;
+    const volatile int *cancel;
 };
 
 /* Emit hooks: CLASSIFY for literals; answer()/summary() as calls of the

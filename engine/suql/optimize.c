@@ -464,6 +464,10 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
     if (en->st) en->st->bound += cand.n * per;
     long pos = 0;
     while (!rc && nfa && !plan && pos < cand.n) {
+        if (en->cancel && *en->cancel) {
+            rc = gn_err_set(e, GN_ECANCEL, "the query was cancelled");
+            break;
+        }
         if (want >= 0 && mine >= want) break;
         if (want >= 0 && !sel->norder && passed->n >= want) break;
         /* Free text only inside subqueries costs at least one evaluation a
@@ -527,6 +531,7 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
         free(owned);
         free(r);
         free(win);
+        if (en->progress && en->st) en->progress(en->progress_ud, en->st->checked, cand.n);
     }
     gn_buf_release(&sql);
     ids_free(&cand);

@@ -257,6 +257,7 @@ keys Tab
 sleep 0.2
 check "the worksheet is back to before the turn" shows "no task or question yet"
 keys BTab
+waitfor "› Three people tonight"
 check "Ctrl-C cancel at 80x24" golden cancel-80x24
 keys "/quit" Enter
 waitfor "[exit 0]"

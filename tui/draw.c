@@ -326,7 +326,7 @@ static void status_line(app *a)
     }
     /* The endpoint as a host and path: scheme and /chat/completions add
      * nothing a person needs on one line. */
-    char model[300], host[200] = "";
+    char model[400], host[200] = "";
     if (a->ch.x.cl) {
         const char *u = llm_client_endpoint(a->ch.x.cl);
         const char *p = strstr(u, "://");

@@ -107,18 +107,18 @@ $(B)/bench-llm: $(B)/obj/bench/llm.o $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 
-$(B)/bench-agent: $(B)/obj/bench/agent.o $(B)/libgenie.a
+$(B)/bench-agent: $(B)/obj/bench/agent.o $(B)/obj/bench/mockctl.o $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
-	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(filter %.o,$^) $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 
 # The screen benchmark drives the interface's own drawing code.
 $(B)/bench-tui: $(B)/obj/bench/tui.o $(call obj,$(filter-out tui/main.c,$(TUI_SRC))) $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(filter %.o,$^) $(B)/libgenie.a $(TUI_LIBS) $(LIBS) $(LDFLAGS)
 
-$(B)/bench-suql: $(B)/obj/bench/suql.o $(B)/libgenie.a
+$(B)/bench-suql: $(B)/obj/bench/suql.o $(B)/obj/bench/mockctl.o $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
-	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(filter %.o,$^) $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 
 bench: all $(B)/bench-retrieval $(B)/bench-llm $(B)/bench-suql $(B)/bench-agent $(B)/bench-tui $(B)/genie-gen $(SAMPLE_IX)
 	@GENIE_TOP=$(CURDIR) B=$(B) bench/run.sh

@@ -13,6 +13,7 @@
  * the conversation books tables.
  */
 #include "agent/agent.h"
+#include "mockctl.h"
 #include "llm/prompt.h"
 #include "retrieval/embed.h"
 #include "retrieval/index.h"
@@ -29,29 +30,6 @@
 
 static const char *const cities[] = { "Palo Alto", "Cupertino", "Sunnyvale", "San Francisco" };
 static const char *const kinds[] = { "italian", "thai", "mexican", "japanese", "indian" };
-
-static size_t sink(char *p, size_t sz, size_t n, void *ud)
-{
-    (void)p;
-    (void)ud;
-    return sz * n;
-}
-
-static int mock_script(const char *url, const char *json)
-{
-    char *u = xasprintf("%s/_mock/script", url);
-    CURL *c = curl_easy_init();
-    struct curl_slist *h = curl_slist_append(NULL, "Content-Type: application/json");
-    curl_easy_setopt(c, CURLOPT_URL, u);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-    curl_easy_setopt(c, CURLOPT_POSTFIELDS, json);
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
-    int rc = curl_easy_perform(c) == CURLE_OK ? 0 : -1;
-    curl_slist_free_all(h);
-    curl_easy_cleanup(c);
-    free(u);
-    return rc;
-}
 
 static void rule(cJSON *rules, const char *stage, const char *reply)
 {
@@ -200,7 +178,7 @@ int main(int argc, char **argv)
     }
     char *utt[TURNS];
     char *js = script(utt);
-    if (mock_script(url, js)) { fprintf(stderr, "bench-agent: the mock server at %s does not answer\n", url); return 1; }
+    if (bench_mock_post(url, "script", js)) { fprintf(stderr, "bench-agent: the mock server at %s does not answer\n", url); return 1; }
     free(js);
 
     bench b = { 0 };

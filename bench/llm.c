@@ -21,6 +21,7 @@
 #include "llm/sse.h"
 #include "llm/stream.h"
 #include "util/buf.h"
+#include "util/clock.h"
 #include "util/xmem.h"
 
 #include <curl/curl.h>
@@ -30,13 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* ---- parser ------------------------------------------------------------ */
 
@@ -97,10 +91,10 @@ static size_t decode_all(const file *fs, int n, size_t piece, int sse_only)
 static double throughput(const file *fs, int n, size_t piece, int sse_only)
 {
     size_t bytes = 0;
-    double t0 = now(), t;
+    double t0 = gn_now(), t;
     do {
         bytes += decode_all(fs, n, piece, sse_only);
-    } while ((t = now() - t0) < 0.5);
+    } while ((t = gn_now() - t0) < 0.5);
     return (double)bytes / t / 1e6;
 }
 
@@ -148,9 +142,9 @@ static double bare_curl(const char *url, int calls)
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
     curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
-    double t0 = now();
+    double t0 = gn_now();
     for (int i = 0; i < calls; i++) curl_easy_perform(c);
-    double t = (now() - t0) / calls;
+    double t = (gn_now() - t0) / calls;
     curl_slist_free_all(h);
     curl_easy_cleanup(c);
     free(ep);
@@ -178,10 +172,10 @@ static void bench_overhead(const char *url, int calls)
     gn_err e;
     llm_complete(c, &o, NULL, NULL, &e);          /* warm up */
     bare_curl(url, 3);
-    double t0 = now();
+    double t0 = gn_now();
     int fails = 0;
     for (int i = 0; i < calls; i++) fails += llm_complete(c, &o, NULL, NULL, &e) != 0;
-    double ours = (now() - t0) / calls;
+    double ours = (gn_now() - t0) / calls;
     double base = bare_curl(url, calls);
     printf("overhead: %d sequential calls, mock answering at once%s\n", calls,
            fails ? " (SOME FAILED)" : "");
@@ -202,7 +196,7 @@ static void bench_pool(const char *url, int n, double delay, const int *levels, 
         char (*texts)[48] = xcalloc((size_t)n, sizeof *texts);
         llm_msg *m = xcalloc((size_t)n, sizeof *m);
         gn_err e;
-        double t0 = now();
+        double t0 = gn_now();
         for (int i = 0; i < n; i++) {
             snprintf(texts[i], sizeof texts[i], "Does row %d match? Answer Yes or No.", i);
             m[i] = (llm_msg){ "user", texts[i] };
@@ -211,7 +205,7 @@ static void bench_pool(const char *url, int n, double delay, const int *levels, 
         }
         int ok = 0;
         for (llm_call *call; (call = llm_group_next(g));) ok += llm_call_status(call, &e) == 0;
-        double wall = now() - t0;
+        double wall = gn_now() - t0;
         double ideal = ceil((double)n / k) * delay;
         printf("  concurrency %3d: %6.2f s   ideal %6.2f s   ratio %.2f   %d/%d ok\n", k, wall, ideal,
                wall / ideal, ok, n);

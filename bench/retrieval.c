@@ -22,6 +22,7 @@
 #include "retrieval/search.h"
 #include "store/kb.h"
 #include "util/buf.h"
+#include "util/clock.h"
 #include "util/xmem.h"
 
 #include <math.h>
@@ -47,13 +48,6 @@ static const struct { const char *attr, *query; } attrs[] = {
     { "good_view", "beautiful scenery from the dining room" },
 };
 #define NATTR (int)(sizeof attrs / sizeof attrs[0])
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void die(const gn_err *e)
 {
@@ -299,21 +293,21 @@ static void speed(sqlite3 *db, rt_index *ix)
         rt_hit *h;
         int n;
         rt_query q = { "restaurants", &c, 1, NULL, 0, 0, 10, RT_HYBRID };
-        double t0 = now_s();
+        double t0 = gn_now();
         if (rt_search(ix, &q, &h, &n, &e)) die(&e);
-        hyb[i] = (now_s() - t0) * 1000;
+        hyb[i] = (gn_now() - t0) * 1000;
         free(h);
         rt_query qc = { "restaurants", &c, 1, sf.rows, sf.n, 1, 10, RT_HYBRID };
-        t0 = now_s();
+        t0 = gn_now();
         if (rt_search(ix, &qc, &h, &n, &e)) die(&e);
-        hybc[i] = (now_s() - t0) * 1000;
+        hybc[i] = (gn_now() - t0) * 1000;
         free(h);
         char *expr = rt_fts_expr(text);
-        t0 = now_s();
+        t0 = gn_now();
         sqlite3_bind_text(st, 1, expr, -1, SQLITE_TRANSIENT);
         while (sqlite3_step(st) == SQLITE_ROW) {}
         sqlite3_reset(st);
-        fts[i] = (now_s() - t0) * 1000;
+        fts[i] = (gn_now() - t0) * 1000;
         free(expr);
     }
     sqlite3_finalize(st);
@@ -355,9 +349,9 @@ int main(int argc, char **argv)
     if (st_open(dbpath, 1, &db, &e)) die(&e);
     if (rt_embedder_glove_new(vec, &em, &e)) die(&e);
     if (rt_index_check(db, dbpath, em, &e)) {
-        double t0 = now_s();
+        double t0 = gn_now();
         if (rt_index_build(db, dbpath, em, &o, NULL, NULL, &e)) die(&e);
-        printf("index build: %.2f s\n", now_s() - t0);
+        printf("index build: %.2f s\n", gn_now() - t0);
     }
     rt_embedder_free(em);
     sqlite3_close(db);
@@ -366,11 +360,11 @@ int main(int argc, char **argv)
     rt_index *ix = NULL;
     for (int i = 0; i < 5; i++) {
         if (ix) { rt_index_free(ix); rt_embedder_free(em); sqlite3_close(db); }
-        double t0 = now_s();
+        double t0 = gn_now();
         if (st_open(dbpath, 1, &db, &e) || rt_embedder_glove_new(vec, &em, &e) ||
             rt_index_open(db, dbpath, em, &o, &ix, &e))
             die(&e);
-        ts[i] = (now_s() - t0) * 1000;
+        ts[i] = (gn_now() - t0) * 1000;
     }
     printf("startup (open database + word vectors + index): median %.1f ms\n", pct(ts, 5, .5));
     if (do_q) quality(db, ix, em);

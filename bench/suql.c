@@ -29,7 +29,10 @@
 #include "retrieval/index.h"
 #include "suql/engine.h"
 #include "util/buf.h"
+#include "util/clock.h"
 #include "util/xmem.h"
+
+#include "mockctl.h"
 
 #include <cjson/cJSON.h>
 #include <csv.h>
@@ -56,33 +59,9 @@ static const struct { const char *attr; const char *keywords[6]; } attrs[] = {
 };
 #define NATTR (int)(sizeof attrs / sizeof attrs[0])
 
-static double now_ms(void)
+static void post_or_warn(const char *url, const char *route, const char *json)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static size_t sink(char *p, size_t sz, size_t n, void *ud)
-{
-    (void)p;
-    (void)ud;
-    return sz * n;
-}
-
-static void mock_post(const char *url, const char *route, const char *json)
-{
-    char *u = xasprintf("%s/_mock/%s", url, route);
-    CURL *c = curl_easy_init();
-    struct curl_slist *h = curl_slist_append(NULL, "Content-Type: application/json");
-    curl_easy_setopt(c, CURLOPT_URL, u);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-    curl_easy_setopt(c, CURLOPT_POSTFIELDS, json);
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
-    if (curl_easy_perform(c) != CURLE_OK) fprintf(stderr, "bench-suql: cannot configure %s\n", u);
-    curl_slist_free_all(h);
-    curl_easy_cleanup(c);
-    free(u);
+    if (bench_mock_post(url, route, json)) fprintf(stderr, "bench-suql: cannot configure the mock at %s\n", url);
 }
 
 /* The truth file for the mock's oracle. */
@@ -234,13 +213,13 @@ static void run_scale(const char *label, env *v, corpus *c, double delay)
         suql_result r;
         suql_run_stats st;
         gn_err e;
-        double t0 = now_ms();
+        double t0 = (gn_now() * 1e3);
         if (suql_execute(v->en, c->q[i], &r, &st, &e)) {
             fails++;
             if (getenv("GENIE_VERBOSE")) fprintf(stderr, "query %d: %s\n", i + 1, e.msg);
             continue;
         }
-        double wall = now_ms() - t0;
+        double wall = (gn_now() * 1e3) - t0;
         engine[ne++] = st.ms_total - st.ms_llm;
         over += st.evaluations > st.budget;
         if (!strcmp(st.mode, "optimized") && st.bound > 0) {
@@ -327,16 +306,16 @@ int main(int argc, char **argv)
     int fd = mkstemp(truth);
     if (fd < 0 || write_truth(v.db, truth)) return 1;
     char *cfg = xasprintf("{\"truth\": \"%s\", \"delay\": %g}", truth, delay);
-    mock_post(url, "config", cfg);
+    post_or_warn(url, "config", cfg);
     free(cfg);
     /* CLASSIFY takes the most similar value; answers and summaries say
      * nothing (they are not what is measured). */
-    mock_post(url, "script", "{\"chat\": [{\"stage\": \"classify\", \"reply\": \"1\"}, "
+    post_or_warn(url, "script", "{\"chat\": [{\"stage\": \"classify\", \"reply\": \"1\"}, "
                              "{\"reply\": \"no info\"}]}");
     run_scale("scale 1", &v, &c, delay);
     env_close(&v);
     if (db100) {
-        mock_post(url, "config", "{\"delay\": 0}");
+        post_or_warn(url, "config", "{\"delay\": 0}");
         if (!env_open(&v, db100, vectors, url)) {
             write_truth(v.db, truth);
             run_scale("larger scale (engine time; mock answering at once)", &v, &c, 0);

@@ -153,7 +153,6 @@ static void start(app *a, app_job *j, tw_job_fn fn)
 {
     a->job = j;
     a->ch.cancel = 0;
-    a->busy_since = gn_now();
     a->retry_at = 0;
     tw_submit(a->w, fn, j);
 }
@@ -281,15 +280,10 @@ static void finish_query(app *a, app_job *j, int status)
     } else {
         cJSON_AddNumberToObject(d, "count", (double)j->st.rows);
         cJSON_AddNumberToObject(d, "ms", j->st.ms_total);
-        cJSON *plan = cJSON_AddObjectToObject(d, "plan");
-        cJSON_AddNumberToObject(plan, "candidates", (double)j->st.candidates);
-        cJSON_AddNumberToObject(plan, "verified", (double)j->st.checked);
-        cJSON_AddNumberToObject(plan, "llm_calls", (double)j->st.llm_calls);
-        cJSON_AddNumberToObject(plan, "cache_hits", (double)j->st.memo_hits);
+        cJSON_AddItemToObject(d, "plan", suql_stats_json(&j->st));
         app_add(a, VC_BLOCK, j->result.data ? j->result.data : "");
     }
-    if (j->kind == JOB_SUQL || status) vq_result(&a->q, d);
-    else a->q.v[a->q.n - 1].done = 1, a->q.v[a->q.n - 1].count = 0;
+    vq_result(&a->q, d);          /* an explained query: done, nothing run */
     cJSON_Delete(d);
     a->q_dirty = 1;
     a->activity[0] = 0;

@@ -67,7 +67,6 @@ typedef struct app {
     char notice[256];         /* a one-time message (completions, errors) */
     long last_tokens;
     double last_ms;
-    double busy_since;
 
     int ctrl_c;               /* Ctrl-C pressed once on an empty prompt */
     int quit;

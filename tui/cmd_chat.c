@@ -13,18 +13,10 @@
  */
 #include "chat.h"
 
-#include "agent/agent.h"
-#include "llm/prompt.h"
-#include "store/sessions.h"
-#include "util/fs.h"
-#include "util/xmem.h"
-
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 

@@ -176,8 +176,9 @@ int draw_pane_at(const app *a, int y, int x)
 
 /* ---- drawing lines ------------------------------------------------------------------ */
 
-/* Draw L at Y, X, at most W columns, then clear to W. */
-static void put_line(int y, int x, int w, const tx_line *l, attr_t extra)
+/* Draw L at Y, X, at most W columns, then clear to W.  A line without
+ * styles (st NULL) is drawn in STYLE. */
+static void put_styled(int y, int x, int w, const tx_line *l, int style, attr_t extra)
 {
     move(y, x);
     int col = 0;
@@ -187,7 +188,8 @@ static void put_line(int y, int x, int w, const tx_line *l, attr_t extra)
             int k = tx_decode(l->s + i, l->len - i, &cp);
             int cw = tx_cpwidth(cp);
             if (col + cw > w) break;
-            attrset(style_attr[l->st[i] < TX__COUNT ? l->st[i] : 0] | extra);
+            int st = l->st ? l->st[i] : style;
+            attrset(style_attr[st < TX__COUNT ? st : 0] | extra);
             if (cp < 0x20 || cp == 0x7f) {
                 i += k;
                 continue;
@@ -203,14 +205,17 @@ static void put_line(int y, int x, int w, const tx_line *l, attr_t extra)
     attrset(A_NORMAL);
 }
 
+static void put_line(int y, int x, int w, const tx_line *l, attr_t extra)
+{
+    put_styled(y, x, w, l, TX_PLAIN, extra);
+}
+
+/* Draw the text S in STYLE (no copy: the status and hint lines are drawn
+ * every frame). */
 static void put_text(int y, int x, int w, const char *s, int style, attr_t extra)
 {
-    tx_lines t;
-    tx_lines_init(&t);
-    int n = (int)strlen(s);
-    tx_lines_add(&t, s, NULL, tx_fit(s, n, w), style);
-    put_line(y, x, w, &t.v[0], extra);
-    tx_lines_release(&t);
+    tx_line l = { (char *)s, NULL, (int)strlen(s), 0 };
+    put_styled(y, x, w, &l, style, extra);
 }
 
 /* The title bar of pane P (wide layout), or the tab bar (narrow). */

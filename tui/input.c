@@ -242,7 +242,6 @@ static int edit_in_editor(int count, int key)
     unlink(path);
     free(path);
     g_app->dirty = 1;
-    draw_layout(g_app);
     return 0;
 }
 
@@ -288,7 +287,6 @@ static void on_line(char *line)
     if (*p == '/') cmd_run(g_app, p);
     else if (*p) app_send(g_app, line);
     free(line);
-    draw_layout(g_app);
 }
 
 void input_start(app *a)

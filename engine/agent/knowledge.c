@@ -115,13 +115,7 @@ static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_
         cJSON_AddNumberToObject(d, "count", res.nrows);
         cJSON_AddItemToObject(d, "rows", ws_val_to_json(*rows));
         cJSON_AddStringToObject(d, "mode", stats.mode ? stats.mode : "");
-        cJSON *plan = cJSON_AddObjectToObject(d, "plan");
-        cJSON_AddNumberToObject(plan, "candidates", (double)stats.candidates);
-        cJSON_AddNumberToObject(plan, "verified", (double)stats.checked);
-        cJSON_AddNumberToObject(plan, "passed", (double)stats.passed);
-        cJSON_AddNumberToObject(plan, "llm_calls", (double)stats.llm_calls);
-        cJSON_AddNumberToObject(plan, "cache_hits", (double)stats.memo_hits);
-        if (stats.budget_hit) cJSON_AddTrueToObject(plan, "budget_hit");
+        cJSON_AddItemToObject(d, "plan", suql_stats_json(&stats));
         if (res.note) cJSON_AddStringToObject(d, "note", res.note);
         suql_result_release(&res);
     }

@@ -604,6 +604,18 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
     return rc;
 }
 
+cJSON *suql_stats_json(const suql_run_stats *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "candidates", (double)s->candidates);
+    cJSON_AddNumberToObject(o, "verified", (double)s->checked);
+    cJSON_AddNumberToObject(o, "passed", (double)s->passed);
+    cJSON_AddNumberToObject(o, "llm_calls", (double)s->llm_calls);
+    cJSON_AddNumberToObject(o, "cache_hits", (double)s->memo_hits);
+    if (s->budget_hit) cJSON_AddTrueToObject(o, "budget_hit");
+    return o;
+}
+
 void suql_stats_print(const suql_run_stats *s, gn_buf *out)
 {
     gn_buf_printf(out, "mode:        %s\n", s->mode ? s->mode : "?");

@@ -99,6 +99,10 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
  * verification order, the budget and an upper bound on LLM calls. */
 int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e);
 
+/* The plan's counts of STATS as JSON (caller frees): {candidates,
+ * verified, passed, llm_calls, cache_hits, budget_hit (only when true)}. */
+cJSON *suql_stats_json(const suql_run_stats *stats);
+
 /* Append the --analyze report of STATS to OUT. */
 void suql_stats_print(const suql_run_stats *stats, gn_buf *out);
 

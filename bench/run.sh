@@ -3,15 +3,17 @@
 # benchmark and the agent benchmark (against the mock server on
 # 127.0.0.1), then the retrieval benchmark at scale 1, 10 and 100.
 # Databases for scale 10 and 100 are generated into build/bench/ on first
-# use (scale 100 takes minutes to generate and index).  BENCH picks the
-# suites (default "llm suql agent retrieval"); SCALES overrides the list of
+# use (scale 100 takes minutes to generate and index).  The load suite
+# runs 1,000 scripted turns through the real binary in one session
+# (tests/lib/load.py: RSS at turns 10, 100 and 1,000, time per turn).
+# BENCH picks the suites (default "llm suql agent tui load retrieval"); SCALES overrides the list of
 # scales, e.g. BENCH=retrieval SCALES="1 10" make bench.
 set -eu
 B=${B:-build}
 top=${GENIE_TOP:-$(pwd)}
 cd "$top"
 mkdir -p "$B/bench"
-BENCH=${BENCH:-llm suql agent tui retrieval}
+BENCH=${BENCH:-llm suql agent tui load retrieval}
 
 # start_mock: the mock LLM server on a free port; sets MOCK_URL.
 start_mock() {
@@ -52,6 +54,15 @@ if [[ " $BENCH " == *" tui "* ]]; then
     big=()
     [ -f "$B/bench/restaurants-s100.db.faiss" ] && big=(--db100 "$B/bench/restaurants-s100.db")
     "$B/bench-tui" --genie "$B/genie" --agent sample_db/restaurants --db sample_db/restaurants.db "${big[@]}"
+fi
+if [[ " $BENCH " == *" load "* ]]; then
+    echo "=== load: 1,000 turns in one session (the real binary, line mode)"
+    start_mock
+    cp sample_db/restaurants.db "$d/r.db"
+    for x in faiss vec lex; do cp "sample_db/restaurants.db.$x" "$d/r.db.$x"; done
+    python3 tests/lib/load.py "$B/genie" --url "$MOCK_URL" --db "$d/r.db" --sessions "$d/s.db" \
+        --turns 1000 --report 10,100,1000
+    kill $mock 2>/dev/null
 fi
 [[ " $BENCH " == *" retrieval "* ]] || exit 0
 

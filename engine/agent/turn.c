@@ -9,6 +9,11 @@
  * state unchanged (the policy then repeats its pending question), a failed
  * knowledge query is reported as such, a failed response falls back to
  * templates.
+ *
+ * Each turn begins by forgetting what the conversation finished with more
+ * than AG_KEEP_TURNS turns ago (ws_state_forget): the prompts show only
+ * live tasks and the latest answer anyway, and without it a long session's
+ * state, and the copy of it saved with every turn, would grow without end.
  */
 #include "agent/turn_int.h"
 #include "util/clock.h"
@@ -20,6 +25,9 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+
+/* Turns a finished answer or task stays in the state (and on screen). */
+#define AG_KEEP_TURNS 10
 
 const char *ag_today(const ag_conv *cv)
 {
@@ -412,12 +420,13 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     if (cv->cfg.client) llm_client_stats(cv->cfg.client, s0);
     memset(out, 0, sizeof *out);
     out->started = (double)time(NULL);
+    cv->st->turn = cv->turns + 1;
+    ws_state_forget(cv->st, AG_KEEP_TURNS);
     cJSON *before = ws_state_to_json(cv->st);
     ws_acts_init(&t.acts);
     gn_buf_init(&t.parse);
     t.queries = cJSON_CreateArray();
     t.in = (ws_interp){ .st = cv->st, .acts = &t.acts, .host = &cv->host.host, .self = -1, .self_field = -1 };
-    cv->st->turn = cv->turns + 1;
 
     stage_parse(&t, utterance);
     if (!cancelled(&t)) {

@@ -13,6 +13,7 @@
 #include "util/xmem.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 ws_state *ws_state_new(const ws_spec *spec, ws_date today)
@@ -115,9 +116,14 @@ ws_record *ws_state_new_task(ws_state *st, int sheet, int parent, int field)
 
 ws_record *ws_state_new_kb(ws_state *st, const char *question)
 {
+    /* One past the highest number in use: forgetting old records
+     * (ws_state_forget keeps the latest) never brings a name back. */
     int k = 1;
-    for (int i = 0; i < st->n; i++)
-        if (st->recs[i]->kind == WR_KB) k++;
+    for (int i = 0; i < st->n; i++) {
+        int m;
+        if (st->recs[i]->kind == WR_KB && sscanf(st->recs[i]->var, "answer_%d", &m) == 1 && m >= k)
+            k = m + 1;
+    }
     char *var = xasprintf("answer_%d", k);
     while (ws_state_var(st, var)) { free(var); var = xasprintf("answer_%d", ++k); }
     ws_record *r = add(st, WR_KB, var);
@@ -184,6 +190,82 @@ ws_record *ws_state_latest_kb(const ws_state *st)
     for (int i = st->n - 1; i >= 0; i--)
         if (st->recs[i]->kind == WR_KB) return st->recs[i];
     return NULL;
+}
+
+/* ---- forgetting --------------------------------------------------------- */
+
+/* The last turn R was touched: created, a field set, or (for a task) the
+ * last turn any record nested in it was. */
+static int last_active(const ws_state *st, const ws_record *r)
+{
+    int t = r->created_turn;
+    if (r->kind == WR_TASK) {
+        int nf = st->spec->sheets[r->sheet].nfields;
+        for (int i = 0; i < nf; i++)
+            if (r->slots[i].set_turn > t) t = r->slots[i].set_turn;
+        for (int i = 0; i < st->n; i++)
+            if (st->recs[i]->parent == r->id) {
+                int c = last_active(st, st->recs[i]);
+                if (c > t) t = c;
+            }
+    }
+    return t;
+}
+
+/* Mark (keep[] = 1) every record V refers to, and what those refer to. */
+static void mark_refs(const ws_state *st, const ws_val *v, char *keep);
+
+static void mark_rec(const ws_state *st, int idx, char *keep)
+{
+    if (keep[idx] == 2) return;        /* already walked */
+    keep[idx] = 2;
+    const ws_record *r = st->recs[idx];
+    if (r->kind == WR_TASK) {
+        int nf = st->spec->sheets[r->sheet].nfields;
+        for (int i = 0; i < nf; i++) mark_refs(st, r->slots[i].val, keep);
+        mark_refs(st, r->api_result, keep);
+        for (int i = 0; i < st->n; i++)      /* nested records go with it */
+            if (st->recs[i]->parent == r->id) mark_rec(st, i, keep);
+    } else {
+        mark_refs(st, r->result, keep);
+    }
+}
+
+static void mark_refs(const ws_state *st, const ws_val *v, char *keep)
+{
+    if (!v) return;
+    if (v->kind == WV_REC) {
+        for (int i = 0; i < st->n; i++)
+            if (st->recs[i]->id == v->u.rec) mark_rec(st, i, keep);
+    } else if (v->kind == WV_LIST || v->kind == WV_DICT) {
+        for (int i = 0; i < v->u.c.n; i++) mark_refs(st, v->u.c.items[i], keep);
+    }
+}
+
+int ws_state_forget(ws_state *st, int keep_turns)
+{
+    if (st->n == 0 || keep_turns < 1) return 0;
+    char *keep = xcalloc((size_t)st->n, 1);
+    const ws_record *latest = ws_state_latest_kb(st);
+    int cut = st->turn - keep_turns;
+    /* Roots: what is still in use or recent; then whatever they refer to. */
+    for (int i = 0; i < st->n; i++) {
+        const ws_record *r = st->recs[i];
+        if (r->kind == WR_KB)
+            keep[i] = r == latest || (r->target >= 0 && !r->ran) || r->created_turn > cut;
+        else if (r->parent < 0)
+            keep[i] = !(r->done || r->abandoned) || last_active(st, r) > cut;
+    }
+    for (int i = 0; i < st->n; i++)
+        if (keep[i] == 1) mark_rec(st, i, keep);
+    int j = 0, gone = 0;
+    for (int i = 0; i < st->n; i++) {
+        if (keep[i]) st->recs[j++] = st->recs[i];
+        else { rec_free(st->recs[i], st->spec); gone++; }
+    }
+    st->n = j;
+    free(keep);
+    return gone;
 }
 
 const char *ws_state_recname(int id, void *ud)

@@ -94,6 +94,16 @@ int ws_slot_filled(const ws_slot *s);
 /* The latest knowledge record, or NULL. */
 ws_record *ws_state_latest_kb(const ws_state *st);
 
+/* Forget what the conversation has finished with, so a long session's
+ * state (and what is saved of it each turn) stays bounded: knowledge
+ * records and done or abandoned top-level task records (with the records
+ * nested in them) whose last activity is KEEP_TURNS or more turns before
+ * the current one.  Kept always: the latest knowledge record, a knowledge
+ * record still to fill a task field, and any record a kept record's value
+ * refers to.  Record ids and the answer_N numbering never go back.
+ * Returns the number of records forgotten. */
+int ws_state_forget(ws_state *st, int keep_turns);
+
 /* Append the state as the prompts show it: every live task record as
  * `var = Sheet(field=value, ...)` (nested records first, referred to by
  * name), then the latest knowledge record as `answer_N = answer("...")` and

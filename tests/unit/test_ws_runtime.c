@@ -697,6 +697,65 @@ static ws_state *sample_state(const ws_spec *sp)
     return st;
 }
 
+/* Finished answers and tasks are forgotten KEEP turns after their last
+ * activity; live tasks, the latest answer, a pending answer and anything a
+ * kept record refers to stay; answer numbering keeps going up. */
+TEST(ws_runtime_state_forget)
+{
+    ws_spec *sp = spec_new();
+    REQUIRE(sp);
+    ws_state *st = ws_state_new(sp, FRI);
+    int bs = sheet_ix(sp, "Book_Restaurant"), gs = sheet_ix(sp, "Guest");
+    int gf = field_ix(sp, "Book_Restaurant", "guest");
+    st->turn = 1;
+    ws_record *live = ws_state_new_task(st, bs, -1, -1);    /* never done */
+    ws_record *done = ws_state_new_task(st, bs, -1, -1);
+    ws_record *dg = ws_state_new_task(st, gs, done->id, gf);
+    set(st, done, "guest", ws_recref(dg->id));
+    done->done = 1;
+    ws_record *late = ws_state_new_task(st, bs, -1, -1);    /* done, touched at 8 */
+    late->abandoned = 1;
+    ws_record *old = ws_state_new_kb(st, "old");
+    old->ran = 1;
+    ws_record *pend = ws_state_new_kb(st, "pending");
+    pend->target = live->id;
+    pend->target_field = 0;
+    ws_record *refd = ws_state_new_kb(st, "referred to");
+    refd->ran = 1;
+    set(st, live, "notes", ws_str("see answer"));
+    live->api_result = ws_list();
+    ws_list_add(live->api_result, ws_recref(refd->id));
+    int late_id = late->id, done_id = done->id, dg_id = dg->id, old_id = old->id;
+    int live_id = live->id, pend_id = pend->id, refd_id = refd->id;
+    st->turn = 8;
+    set(st, late, "restaurant", ws_str("Zuma"));
+    ws_record *last = ws_state_new_kb(st, "latest");
+    last->ran = 1;
+    int last_id = last->id;
+
+    st->turn = 10;                     /* nothing is 10 turns old yet */
+    CHECK_INT(ws_state_forget(st, 10), 0);
+    st->turn = 11;                     /* turn 1's finished records go */
+    CHECK_INT(ws_state_forget(st, 10), 3);
+    CHECK(ws_state_rec(st, done_id) == NULL);
+    CHECK(ws_state_rec(st, dg_id) == NULL);       /* nested in a forgotten task */
+    CHECK(ws_state_rec(st, old_id) == NULL);
+    CHECK(ws_state_rec(st, live_id) != NULL);
+    CHECK(ws_state_rec(st, pend_id) != NULL);
+    CHECK(ws_state_rec(st, refd_id) != NULL);
+    CHECK(ws_state_rec(st, late_id) != NULL);
+    CHECK(ws_state_rec(st, last_id) != NULL);
+    st->turn = 30;                     /* the latest answer stays however old */
+    CHECK_INT(ws_state_forget(st, 10), 1);
+    CHECK(ws_state_rec(st, late_id) == NULL);
+    CHECK(ws_state_latest_kb(st) && ws_state_latest_kb(st)->id == last_id);
+    ws_record *next = ws_state_new_kb(st, "next");
+    CHECK_STR(next->var, "answer_5");  /* after answer_4, though 3 remain */
+    CHECK(next->id > last_id);
+    ws_state_free(st);
+    ws_spec_free(sp);
+}
+
 TEST(ws_runtime_state_print)
 {
     ws_spec *sp = spec_new();

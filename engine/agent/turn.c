@@ -22,12 +22,15 @@
 #include "util/xmem.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
 
 /* Turns a finished answer or task stays in the state (and on screen). */
 #define AG_KEEP_TURNS 10
+/* Refused lines of one parse before the rest of it is left alone. */
+#define AG_MAX_REFUSED 8
 
 const char *ag_today(const ag_conv *cv)
 {
@@ -48,8 +51,12 @@ void ag_stage_error(ag_tturn *t, const char *stage, const gn_err *e)
 {
     char msg[1024];
     gn_err_str(e, msg, sizeof msg);
-    if (!t->error) t->error = xasprintf("%s: %s", stage, msg);
-    ag_emit(t, AG_EV_ERROR, stage, NULL, msg, NULL);
+    /* The LLM client's errors already name their stage. */
+    const char *m = msg;
+    size_t sl = strlen(stage);
+    if (!strncmp(m, stage, sl) && m[sl] == ':' && m[sl + 1] == ' ') m += sl + 2;
+    if (!t->error) t->error = xasprintf("%s: %s", stage, m);
+    ag_emit(t, AG_EV_ERROR, stage, NULL, m, NULL);
 }
 
 char *ag_unfence(char *text)
@@ -233,15 +240,24 @@ char *ag_conv_parse_prompt(ag_conv *cv, const char *utterance)
 }
 
 /* Apply the statements of TEXT one line at a time: a line that does not
- * parse or is refused is reported and the others still apply. */
+ * parse or is refused is reported and the others still apply, up to
+ * AG_MAX_REFUSED refusals: a reply that bad is not a parse, and the rest of
+ * it is reported as one line and left alone. */
 static void apply(ag_tturn *t, const char *text)
 {
     char *copy = xstrdup(text), *save = NULL;
-    int lineno = 0;
+    int refused = 0;
     for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        lineno++;
         while (isspace((unsigned char)*line)) line++;
         if (!*line || *line == '#') continue;
+        if (refused >= AG_MAX_REFUSED) {
+            int rest = 1;
+            while (strtok_r(NULL, "\n", &save)) rest++;
+            char what[64];
+            snprintf(what, sizeof what, "(%d more line%s)", rest, rest == 1 ? "" : "s");
+            ag_emit(t, AG_EV_REFUSED, "parse", what, "not applied: too many refused lines", NULL);
+            break;
+        }
         ws_prog *p = NULL;
         gn_err e;
         gn_err_clear(&e);
@@ -254,12 +270,14 @@ static void apply(ag_tturn *t, const char *text)
                 char msg[1024];
                 gn_err_str(&e, msg, sizeof msg);
                 ag_emit(t, AG_EV_REFUSED, "parse", line, msg, NULL);
+                refused++;
             }
         }
         if (rc) {
             char msg[1024];
             gn_err_str(&e, msg, sizeof msg);
             ag_emit(t, AG_EV_REFUSED, "parse", line, msg, NULL);
+            refused++;
         }
         ws_prog_free(p);
     }

@@ -232,6 +232,11 @@ int llm_group_submit(llm_group *g, const llm_call_opts *o, llm_call **out, gn_er
     snprintf(k->model, sizeof k->model, "%s", sc->model);
     k->temperature = sc->temperature;
     k->max_tokens = o->max_tokens > 0 ? o->max_tokens : sc->max_tokens;
+    /* A server that ignores max_tokens must not flood the caller: more
+     * than LLM_BYTES_PER_TOKEN bytes a token (at least LLM_MIN_TEXT) ends
+     * the call with an error. */
+    k->max_text = (size_t)k->max_tokens * LLM_BYTES_PER_TOKEN;
+    if (k->max_text < LLM_MIN_TEXT) k->max_text = LLM_MIN_TEXT;
     k->stream = sc->stream;
     k->no_cache = o->no_cache;
     k->msgs = xcalloc((size_t)o->nmsgs, sizeof *k->msgs);

@@ -42,6 +42,11 @@
 #include "llm/stream.h"
 #include "util/err.h"
 
+/* The most reply text a call takes: bytes per token of its max_tokens,
+ * and a floor for small budgets. */
+#define LLM_BYTES_PER_TOKEN 32
+#define LLM_MIN_TEXT (64 * 1024)
+
 typedef struct llm_client llm_client;
 typedef struct llm_group llm_group;
 typedef struct llm_call llm_call;
@@ -115,7 +120,9 @@ typedef struct llm_call_opts {
     int nmsgs;
     const char *const *stop;    /* copied; may be NULL */
     int nstop;
-    int max_tokens;             /* 0: the stage's */
+    int max_tokens;             /* 0: the stage's; the reply's text may be
+                                   LLM_BYTES_PER_TOKEN bytes a token (at
+                                   least LLM_MIN_TEXT), more is an error */
     int no_cache;               /* neither read nor write the cache */
     llm_event_cb cb;            /* may be NULL */
     void *ud;

@@ -31,6 +31,7 @@ struct llm_call {
     char model[128];
     double temperature;
     int max_tokens, stream, no_cache;
+    size_t max_text;            /* most bytes of reply text */
     char key[65];               /* cache key; "" when not cacheable
                                    (temperature > 0, or bypassed) */
     llm_msg *msgs;              /* copies */

@@ -270,6 +270,17 @@ static size_t on_body(char *p, size_t sz, size_t n, void *ud)
     return len;
 }
 
+/* Name the stage in the decoder's error RC (in k->err); an oversized reply
+ * says what the limit is and the likely cause. */
+static void decoder_error(llm_call *k, int rc)
+{
+    if (rc == GN_ELIMIT)
+        gn_err_set(&k->err, GN_ELIMIT, "the reply passed %zu bytes, far more than %d tokens "
+                   "(does the server ignore max_tokens?); the rest was not read",
+                   k->max_text, k->max_tokens);
+    gn_err_prefix(&k->err, "%s: ", llm_stage_name(k->stage));
+}
+
 /* ---- starting ---------------------------------------------------------------- */
 
 static int start(llm_call *k)
@@ -282,6 +293,7 @@ static int start(llm_call *k)
     gn_buf_init(&k->errbody);
     llm_stream_free(k->dec);
     k->dec = llm_stream_new(on_delta, k);
+    llm_stream_set_limits(k->dec, 0, k->max_text);
     k->usage_opt = k->stream && !c->no_usage_opt;
     llm_request rq = request_of(k, k->stream);
     free(k->body);
@@ -439,7 +451,7 @@ static void judge(llm_call *k, CURLcode cc)
         /* The decoder refused the reply: a server error mid-stream is worth
          * another try, malformed or oversized data is not. */
         k->err = k->feed_err;
-        gn_err_prefix(&k->err, "%s: ", llm_stage_name(k->stage));
+        decoder_error(k, k->feed_rc);
         fail_or_retry(k, k->feed_rc, k->feed_rc == GN_ENET, -1, "server error mid-stream");
         return;
     }
@@ -484,7 +496,7 @@ static void judge(llm_call *k, CURLcode cc)
      * properly? */
     int rc = llm_stream_finish(k->dec, &k->err);
     if (rc) {
-        gn_err_prefix(&k->err, "%s: ", llm_stage_name(k->stage));
+        decoder_error(k, rc);
         int truncated = llm_stream_status(k->dec) == LLM_STREAM_TRUNCATED;
         fail_or_retry(k, rc, rc == GN_ENET, -1, truncated ? "reply cut off" : "server error");
         return;

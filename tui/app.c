@@ -42,6 +42,8 @@ struct app_job {
     gn_buf result;
     suql_run_stats st;
     gn_err e;
+    int save_rc;              /* a turn: saving it failed (save_e says why) */
+    gn_err save_e;
 };
 
 static int g_sig[2] = { -1, -1 };
@@ -95,10 +97,14 @@ vc_msg *app_add(app *a, enum vc_role role, const char *text)
 
 /* ---- jobs -------------------------------------------------------------------- */
 
+/* The turn, then its saving, both off the screen's thread: a sessions file
+ * locked by another process must not freeze the screen. */
 static int run_turn(tw_worker *w, void *arg)
 {
     app_job *j = arg;
-    return ag_turn(j->a->ch.cv, j->text, tw_post_event, w, &j->a->ch.cancel, &j->out, &j->e);
+    int rc = ag_turn(j->a->ch.cv, j->text, tw_post_event, w, &j->a->ch.cancel, &j->out, &j->e);
+    if (!rc) j->save_rc = chat_save_turn(&j->a->ch, j->text, &j->out, &j->save_e);
+    return rc;
 }
 
 /* A /suql run's progress, as the agent reports its own ("verify"). */
@@ -137,6 +143,7 @@ static app_job *job_new(app *a, enum app_job_kind kind, const char *text)
     j->text = xstrdup(text);
     gn_buf_init(&j->result);
     gn_err_clear(&j->e);
+    gn_err_clear(&j->save_e);
     return j;
 }
 
@@ -250,13 +257,9 @@ static void finish_turn(app *a, app_job *j, int status)
         snprintf(a->activity, sizeof a->activity, "cancelled");
         return;
     }
-    gn_err e;
-    gn_err_clear(&e);
-    if (chat_save_turn(&a->ch, j->text, &j->out, &e)) {
+    if (j->save_rc) {
         char m[1024];
-        char *s = xasprintf("this turn was not saved: %s", gn_err_str(&e, m, sizeof m));
-        app_add(a, VC_ERROR, s);
-        free(s);
+        app_add(a, VC_ERROR, gn_err_str(&j->save_e, m, sizeof m));
     }
     a->activity[0] = 0;
 }
@@ -374,7 +377,9 @@ static void on_msg(app *a, tw_msg *m)
 
 void app_reset(app *a)
 {
-    chat_reset(&a->ch);
+    gn_err e;
+    gn_err_clear(&e);
+    int lost = chat_reset(&a->ch, &e);
     vc_clear(&a->conv);
     vq_clear(&a->q);
     set_state(a, NULL);
@@ -383,6 +388,10 @@ void app_reset(app *a)
     for (int p = 0; p < PANE__COUNT; p++) a->scroll[p] = (app_scroll){ 0, 0 };
     a->q_dirty = 1;
     a->dirty = 1;
+    if (lost) {
+        char m[1024];
+        app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
+    }
 }
 
 void app_show_turn(const st_turn *t, void *ud)
@@ -563,7 +572,7 @@ int cli_chat_screen(const cfg_t *c)
     drain(&a);
     input_end(&a);
     draw_end();
-    rc = EXIT_OK;
+    rc = chat_save_all(&a.ch, &e) ? cli_fail(&e) : EXIT_OK;
 out:
     tw_free(a.w);
     vc_release(&a.conv);

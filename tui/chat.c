@@ -6,6 +6,12 @@
  * agent's tables from its db worksheets when the database has no
  * genie_columns), then the knowledge base and the LLM, the prompts, and
  * last the sessions file, whose failure is only a note.
+ *
+ * Saving: a turn the sessions file refuses (another process holds its lock,
+ * it became read-only, the disk is full) stays in memory and is written
+ * before the next turn, in order, once the file takes writes again.  While
+ * turns wait, a write waits UNSAVED_PATIENCE_MS for a lock instead of the
+ * usual 5 s, so a locked file does not stall every turn.
  */
 #include "chat.h"
 
@@ -17,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#define UNSAVED_PATIENCE_MS 200
 
 static const char *const prompt_names[CHAT_P__COUNT] = { "parse", "kb_parse", "repair", "respond" };
 
@@ -64,7 +72,7 @@ int chat_sessions_open(const cfg_t *c, st_sessions **ss, gn_err *e)
     char *p = chat_sessions_path(c);
     if (!p) return gn_err_set(e, GN_ENOTFOUND, "no place for the sessions file (set --sessions)");
     int rc = st_sessions_open(p, ss, e);
-    if (rc) gn_err_prefix(e, "%s: ", p);
+    if (rc && strncmp(e->msg, p, strlen(p))) gn_err_prefix(e, "%s: ", p);   /* named once */
     free(p);
     return rc;
 }
@@ -103,7 +111,7 @@ static int open_writer(chat *ch, const char *kb, gn_err *e)
     char *dir = cfg_xdg_dir(ch->c, CFG_XDG_DATA, NULL);
     char *path = dir ? xasprintf("%s/%s-data.db", dir, ch->agent->name) : NULL;
     free(dir);
-    int rc = path ? gn_mkdirs_for(path, e) : gn_err_set(e, GN_ENOTFOUND, "no data directory");
+    int rc = path ? gn_mkprivate(path, e) : gn_err_set(e, GN_ENOTFOUND, "no data directory");
     if (!rc && sqlite3_open_v2(path, &ch->wdb, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
         rc = st_dberr(ch->wdb, e, path);
     if (!rc) {
@@ -127,8 +135,11 @@ static int open_writer(chat *ch, const char *kb, gn_err *e)
     return rc;
 }
 
+static void drop_unsaved(chat *ch);
+
 void chat_close(chat *ch)
 {
+    drop_unsaved(ch);
     ag_conv_free(ch->cv);
     for (int i = 0; i < CHAT_P__COUNT; i++) llm_tpl_free(ch->tpl[i]);
     if (ch->wdb) sqlite3_close(ch->wdb);
@@ -177,11 +188,18 @@ int chat_open(chat *ch, const cfg_t *c, gn_err *e)
     return 0;
 }
 
-void chat_reset(chat *ch)
+int chat_reset(chat *ch, gn_err *e)
 {
+    int rc = 0, n = ch->nunsaved;
+    if (n && chat_flush(ch, e)) {
+        rc = gn_err_prefix(e, "%d turn%s of the previous conversation could not be saved: ",
+                           n, n == 1 ? "" : "s");
+        drop_unsaved(ch);
+    }
     ag_conv_free(ch->cv);
     ch->cv = new_conv(ch);
     ch->sid = 0;
+    return rc;
 }
 
 /* ---- resuming ------------------------------------------------------------ */
@@ -225,6 +243,9 @@ int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *tur
     long id;
     *turns = 0;
     if (!ch->ss) return gn_err_set(e, GN_ENOTFOUND, "the sessions file is not available");
+    if (ch->nunsaved && chat_flush(ch, e))
+        return gn_err_prefix(e, "not now: %d turn%s of this conversation still wait%s to be saved: ",
+                             ch->nunsaved, ch->nunsaved == 1 ? "" : "s", ch->nunsaved == 1 ? "s" : "");
     if (session_id(ch, arg, &id, e)) return e->code;
     st_session_info info;
     if (st_session_info_get(ch->ss, id, &info, e)) return e->code;
@@ -249,16 +270,64 @@ int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *tur
     return rc;
 }
 
+/* ---- saving ---------------------------------------------------------------- */
+
+static const char *sdup(const char *s) { return s ? xstrdup(s) : NULL; }
+
+static void turn_release(st_turn *t)
+{
+    free((char *)t->user);
+    free((char *)t->parse);
+    free((char *)t->suql_json);
+    free((char *)t->acts_json);
+    free((char *)t->response);
+    free((char *)t->state_json);
+    free((char *)t->error);
+}
+
+static void drop_unsaved(chat *ch)
+{
+    for (int i = 0; i < ch->nunsaved; i++) turn_release(&ch->unsaved[i]);
+    free(ch->unsaved);
+    ch->unsaved = NULL;
+    ch->nunsaved = 0;
+}
+
+int chat_flush(chat *ch, gn_err *e)
+{
+    int done = 0, rc = 0;
+    while (done < ch->nunsaved) {
+        if (!ch->sid && (rc = st_session_new(ch->ss, ch->agent->name, &ch->sid, e))) break;
+        if ((rc = st_session_add_turn(ch->ss, ch->sid, &ch->unsaved[done], e))) break;
+        turn_release(&ch->unsaved[done++]);
+    }
+    ch->nunsaved -= done;
+    memmove(ch->unsaved, ch->unsaved + done, (size_t)ch->nunsaved * sizeof *ch->unsaved);
+    st_sessions_patience(ch->ss, ch->nunsaved ? UNSAVED_PATIENCE_MS : 5000);
+    return rc;
+}
+
+int chat_save_all(chat *ch, gn_err *e)
+{
+    int n = ch->nunsaved;
+    if (!n) return 0;
+    st_sessions_patience(ch->ss, 5000);
+    if (!chat_flush(ch, e)) return 0;
+    return gn_err_prefix(e, "%d turn%s could not be saved: ", ch->nunsaved, ch->nunsaved == 1 ? "" : "s");
+}
+
 int chat_save_turn(chat *ch, const char *utt, const ag_turn_out *o, gn_err *e)
 {
     if (!ch->ss) return 0;
-    if (!ch->sid && st_session_new(ch->ss, ch->agent->name, &ch->sid, e)) return e->code;
-    st_turn t = {
-        .n = o->n, .user = utt, .parse = o->parse, .suql_json = o->suql_json,
-        .acts_json = o->acts_json, .response = o->response, .state_json = o->state_json,
-        .error = o->error, .tokens_in = o->tokens_in, .tokens_out = o->tokens_out,
-        .llm_calls = o->llm_calls, .ms_total = o->ms_total, .ms_llm = o->ms_llm,
-        .started = o->started,
+    ch->unsaved = xrealloc(ch->unsaved, (size_t)(ch->nunsaved + 1) * sizeof *ch->unsaved);
+    ch->unsaved[ch->nunsaved++] = (st_turn){
+        .n = o->n, .user = sdup(utt), .parse = sdup(o->parse), .suql_json = sdup(o->suql_json),
+        .acts_json = sdup(o->acts_json), .response = sdup(o->response),
+        .state_json = sdup(o->state_json), .error = sdup(o->error),
+        .tokens_in = o->tokens_in, .tokens_out = o->tokens_out, .llm_calls = o->llm_calls,
+        .ms_total = o->ms_total, .ms_llm = o->ms_llm, .started = o->started,
     };
-    return st_session_add_turn(ch->ss, ch->sid, &t, e);
+    if (!chat_flush(ch, e)) return 0;
+    return gn_err_prefix(e, "not saved yet (%d turn%s waiting; kept until the sessions file takes "
+                         "writes again): ", ch->nunsaved, ch->nunsaved == 1 ? "" : "s");
 }

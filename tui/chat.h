@@ -27,6 +27,9 @@ typedef struct chat {
     llm_tpl *tpl[CHAT_P__COUNT];
     st_sessions *ss;          /* NULL when conversations cannot be saved */
     long sid;                 /* 0 until the first turn is saved */
+    st_turn *unsaved;         /* turns waiting for the sessions file, oldest
+                                 first (their strings owned) */
+    int nunsaved;
     ag_conv *cv;
     ws_date today;
     volatile int cancel;      /* the turn in progress stops when set */
@@ -45,16 +48,29 @@ typedef void (*chat_turn_fn)(const st_turn *t, void *ud);
 /* Continue the saved session ARG ("latest" or an id) of this agent: the
  * state, acts and reply of its last turn restored, EACH (may be NULL)
  * called with every turn.  *TURNS gets their number.  Returns 0 or
- * GN_ENOTFOUND/GN_EUSAGE/GN_ECORRUPT/GN_EDB. */
+ * GN_ENOTFOUND/GN_EUSAGE/GN_ECORRUPT/GN_EDB; refuses (GN_EDB) while turns
+ * of the current conversation wait to be saved. */
 int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *turns, gn_err *e);
 
 /* Start a new conversation: empty state, saved as a new session from its
- * first turn. */
-void chat_reset(chat *ch);
+ * first turn.  Turns of the old one still unsaved are saved first; when
+ * that fails they are dropped and the error says how many (returns 0 when
+ * nothing was lost). */
+int chat_reset(chat *ch, gn_err *e);
 
-/* Save the completed turn UTT/O; returns 0 or the error (the caller warns:
- * the conversation goes on). */
+/* Save the completed turn UTT/O.  A turn the sessions file cannot take now
+ * (locked by another process, read-only, disk full) is kept and saved,
+ * in order, with a later one or by chat_flush, so a passing failure loses
+ * nothing; meanwhile writes wait only briefly for a lock.  Returns 0 when
+ * every turn is saved, else the error, naming how many wait. */
 int chat_save_turn(chat *ch, const char *utt, const ag_turn_out *o, gn_err *e);
+
+/* Save the turns still waiting; 0 when none is left. */
+int chat_flush(chat *ch, gn_err *e);
+
+/* Before closing: one last full-patience attempt at the waiting turns;
+ * returns 0, or the error naming how many turns are lost. */
+int chat_save_all(chat *ch, gn_err *e);
 
 /* The sessions file path (--sessions or $XDG_DATA_HOME/genie/sessions.db);
  * caller frees; NULL when there is no home directory. */

@@ -119,7 +119,7 @@ static void turn(line_ui *u, const char *utt)
     }
     if (chat_save_turn(&u->ch, utt, &o, &e)) {
         char m[1024];
-        fprintf(stderr, "genie: warning: this turn was not saved: %s\n", gn_err_str(&e, m, sizeof m));
+        fprintf(stderr, "genie: warning: %s\n", gn_err_str(&e, m, sizeof m));
     }
     ag_turn_out_release(&o);
 }
@@ -168,6 +168,7 @@ int cli_chat_plain(const cfg_t *c)
     print_notes(&u);
     if (!rc && cfg_str(c, OPT_RESUME)[0]) rc = resume(&u, &e);
     int status = rc ? cli_fail(&e) : chat_loop(&u);
+    if (!rc && chat_save_all(&u.ch, &e)) status = cli_fail(&e);
     chat_close(&u.ch);
     return status;
 }

@@ -259,7 +259,7 @@ int llm_cache_open(const char *path, llm_cache **out, gn_err *e)
     if (!path || !*path) return gn_err_set(e, GN_EUSAGE, "response cache: empty path");
     if (!sqlite3_threadsafe())
         return gn_err_set(e, GN_EDB, "%s: SQLite was built without thread support", path);
-    int rc = gn_mkdirs_for(path, e);
+    int rc = gn_mkprivate(path, e);
     if (rc) return gn_err_prefix(e, "%s: ", path);
     llm_cache *c = xcalloc(1, sizeof *c);
     c->path = xstrdup(path);

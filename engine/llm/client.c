@@ -13,6 +13,7 @@
 #include "util/xmem.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,7 +107,10 @@ int llm_client_new(const llm_config *cfg, llm_client **out, gn_err *e)
         }
     }
     if (cfg->log_path && *cfg->log_path) {
-        c->log = fopen(cfg->log_path, "a");
+        /* Private: the log holds every prompt and reply. */
+        int fd = open(cfg->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+        c->log = fd >= 0 ? fdopen(fd, "a") : NULL;
+        if (fd >= 0 && !c->log) close(fd);
         if (!c->log) warn(c, "cannot open the LLM log %s: %s", cfg->log_path, strerror(errno));
     }
     pthread_once(&curl_once, curl_init_once);

@@ -140,7 +140,7 @@ static int configure(sqlite3 *db, const char *path, gn_err *e)
 int st_sessions_open(const char *path, st_sessions **out, gn_err *e)
 {
     *out = NULL;
-    if (gn_mkdirs_for(path, e)) return GN_EIO;
+    if (gn_mkprivate(path, e)) return GN_EIO;
     sqlite3 *db = NULL;
     int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc != SQLITE_OK) {
@@ -175,6 +175,11 @@ void st_sessions_close(st_sessions *s)
 
 /* ---- writing ------------------------------------------------------------ */
 
+void st_sessions_patience(st_sessions *s, int ms)
+{
+    sqlite3_busy_timeout(s->db, ms);
+}
+
 int st_session_new(st_sessions *s, const char *agent, long *id, gn_err *e)
 {
     if (!agent) return gn_err_set(e, GN_EUSAGE, "a session needs an agent name");
@@ -188,7 +193,7 @@ int st_session_new(st_sessions *s, const char *agent, long *id, gn_err *e)
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {
         if ((sqlite3_errcode(s->db) & 0xff) == SQLITE_FULL)
-            return gn_err_set(e, GN_EIO, "disk full: the session was not created");
+            return gn_err_set(e, GN_EIO, "creating a session: the disk is full");
         return st_dberr(s->db, e, "creating a session");
     }
     *id = (long)sqlite3_last_insert_rowid(s->db);
@@ -252,7 +257,7 @@ int st_session_add_turn(st_sessions *s, long id, const st_turn *t, gn_err *e)
     /* The message first: ROLLBACK resets the connection's error. */
     int code;
     if ((sqlite3_errcode(db) & 0xff) == SQLITE_FULL)
-        code = gn_err_set(e, GN_EIO, "disk full: the turn was not saved");
+        code = gn_err_set(e, GN_EIO, "saving turn %d of session %ld: the disk is full", t->n, id);
     else
         code = gn_err_set(e, GN_EDB, "saving turn %d of session %ld: %s", t->n, id,
                           sqlite3_errmsg(db));

@@ -23,6 +23,10 @@ typedef struct st_sessions st_sessions;
 int st_sessions_open(const char *path, st_sessions **out, gn_err *e);
 void st_sessions_close(st_sessions *s);
 
+/* How long a write waits for another process's lock before giving up
+ * (milliseconds; 5000 after opening). */
+void st_sessions_patience(st_sessions *s, int ms);
+
 /* A new session of agent AGENT (its name) started now; *id gets its id. */
 int st_session_new(st_sessions *s, const char *agent, long *id, gn_err *e);
 

@@ -7,9 +7,11 @@
 #include "util/xmem.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static int mkdir_one(const char *p, gn_err *e)
 {
@@ -46,6 +48,15 @@ int gn_mkdirs_for(const char *path, gn_err *e)
     int rc = gn_mkdirs(dir, e);
     free(dir);
     return rc;
+}
+
+int gn_mkprivate(const char *path, gn_err *e)
+{
+    if (gn_mkdirs_for(path, e)) return GN_EIO;
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) { close(fd); return 0; }
+    if (errno == EEXIST) return 0;
+    return gn_err_set(e, GN_EIO, "cannot create the file: %s", strerror(errno));
 }
 
 int gn_read_file(const char *path, size_t max, char **out, size_t *len, gn_err *e)

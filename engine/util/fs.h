@@ -15,6 +15,13 @@ int gn_mkdirs(const char *path, gn_err *e);
  * no directory part). */
 int gn_mkdirs_for(const char *path, gn_err *e);
 
+/* Make sure the file PATH exists, creating it empty with mode 0600 (and
+ * its missing parents with 0700) when it does not, so what genie keeps for
+ * the user (sessions, cache, logs; SQLite gives a database's -wal and -shm
+ * files its mode) is private.  An existing file is left as it is.
+ * Returns 0 or GN_EIO (the message does not name PATH). */
+int gn_mkprivate(const char *path, gn_err *e);
+
 #include <stddef.h>
 
 /* Read PATH whole (at most MAX bytes) into *OUT, NUL-terminated (caller

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """llm_server.py — a mock OpenAI-compatible HTTP server for genie's tests.
 
-Listens on 127.0.0.1 only, on a port the OS picks; prints the port on stdout
+Listens on 127.0.0.1 only, on a port the OS picks (or --port); prints the port on stdout
 (and writes it atomically to --port-file) once it accepts connections.  Stops
 cleanly on SIGTERM or SIGINT.  Python standard library only.
 
@@ -869,6 +869,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description="mock OpenAI-compatible server "
                                              "(127.0.0.1 only)")
     ap.add_argument("--port-file", help="write the port here once listening")
+    ap.add_argument("--port", type=int, default=0,
+                    help="listen on this port (default: one the OS picks), e.g. to "
+                         "come back where a stopped server was")
     ap.add_argument("--log", help="append every request as a JSON line here")
     ap.add_argument("--dim", type=int, default=32, help="embedding dimension")
     ap.add_argument("--reverse", action="store_true",
@@ -899,7 +902,7 @@ def main(argv=None):
         print("llm_server: %s" % ex, file=sys.stderr)
         return 2
 
-    srv = Server((HOST, 0), Handler)
+    srv = Server((HOST, a.port), Handler)
     srv.state = state
     port = srv.server_address[1]
 

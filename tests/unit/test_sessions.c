@@ -574,7 +574,7 @@ TEST(sessions_disk_full)
         big[199999] = 0;
         st_turn t = turn_n(2, big);
         CHECK_INT(st_session_add_turn(s, id, &t, &e), GN_EIO);
-        CHECK_STR(e.msg, "disk full: the turn was not saved");
+        CHECK_STR(e.msg, "saving turn 2 of session 1: the disk is full");
         free(big);
         CHECK_INT(count_turns(s, id), 1);
         add(s, id, 2, "small");       /* fits: the failed one left nothing */

@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# faults.sh — fault injection against a live conversation in line mode
+# (--plain --format json, one genie process fed through a FIFO):
+#   the LLM server dying mid-stream, killed and back on the same port,
+#   answering 500 forever, taking minutes for the first byte, returning
+#   10 MB; the sessions file locked by another process, read-only, on a
+#   full file system (a 512 KB tmpfs; skipped where nothing can mount one),
+#   corrupt or truncated; the knowledge base's vector file truncated.
+# Each must give a clear message, keep the conversation going and lose no
+# committed turn.
+#
+# Prints "ok - NAME" / "not ok - NAME" per check and "N passed, N failed"
+# last.  Environment: GENIE_TOP, GENIE_BIN.
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/cli.sh"
+cli_init faults
+BIN=${GENIE_BIN:-$TOP/build/genie}
+export LC_ALL=C HOME=$T XDG_CONFIG_HOME=$T/config XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache
+pass=0 fail=0
+ok() { echo "ok - $1"; pass=$((pass + 1)); }
+notok() { echo "not ok - $1"; shift; for l in "$@"; do printf '#   %s\n' "$l"; done; fail=$((fail + 1)); }
+skip() { echo "ok - $1 # SKIP $2"; }
+check() { local name=$1; shift; if "$@"; then ok "$name"; else notok "$name" "out: $(tail -c 800 "$T/g.out" 2>/dev/null)" "err: $(tail -c 800 "$T/g.err" 2>/dev/null)"; fi; }
+finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
+eq() { [ "$1" = "$2" ]; }
+lt() { [ "$1" -lt "$2" ]; }
+# has_last KIND TEXT: the last event of KIND contains TEXT (a regex).
+has_last() { grep "\"event\":\"$1\"" "$T/g.out" | tail -n1 | grep -q -- "$2"; }
+rc_is() { [ "$(cat "$T/g.rc")" = "$1" ]; }
+# soon FILE REGEX: FILE has a line matching REGEX within 10 s (a turn's
+# saving, and its warning, come after its last event).
+soon() { local i; for i in $(seq 200); do grep -q -- "$2" "$1" && return 0; sleep 0.05; done; return 1; }
+sqlq() { "$PY" -c 'import sqlite3, sys
+for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print("|".join(str(v) for v in r))' "$@"; }
+
+start_mock || { notok "mock server starts"; finish; }
+cp "$TOP/sample_db/restaurants.db" "$T/r.db"
+for x in faiss vec lex; do cp "$TOP/sample_db/restaurants.db.$x" "$T/r.db.$x"; done
+
+# script JSON: the mock's rules from now on.
+script() { curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/../_mock/script" -d "$1"; }
+GOOD='{"chat": [{"stage": "parse", "reply": "answer(\"Italian places in Palo Alto\")"},
+  {"stage": "kb_parse", "reply": "SELECT name FROM restaurants WHERE location = '"'"'Palo Alto'"'"' LIMIT 2;"},
+  {"stage": "respond", "reply": "Two places came up."}]}'
+
+# gstart ARGS...: genie in line mode reading $T/in; gsay TEXT: one turn,
+# waiting for its end (a "timings" event, or an error line in JSON);
+# gstop: end of input, wait for the exit status (in $T/g.rc).
+gstart() {
+    rm -f "$T/in" "$T/g.out" "$T/g.err"
+    mkfifo "$T/in"
+    "$BIN" --plain --format json --agent restaurants --db "$T/r.db" --today 2026-03-13 \
+        --llm-url "$URL" -m mock --no-cache -q "$@" <"$T/in" >"$T/g.out" 2>"$T/g.err" &
+    GP=$!
+    exec 3>"$T/in"
+}
+turns_done() { grep -c '"event":"timings"' "$T/g.out" 2>/dev/null; }
+gsay() {
+    local before; before=$(turns_done)
+    echo "$1" >&3
+    local i
+    for i in $(seq 600); do
+        [ "$(turns_done)" -gt "$before" ] && return 0
+        kill -0 "$GP" 2>/dev/null || return 1
+        sleep 0.05
+    done
+    return 1
+}
+gstop() { exec 3>&-; wait "$GP"; echo $? >"$T/g.rc"; }
+saved_turns() { sqlq "$1" "SELECT group_concat(user, '|') FROM (SELECT user FROM turns ORDER BY session, n)"; }
+
+# ---- the LLM server ----------------------------------------------------------
+script "$GOOD"
+gstart --sessions "$T/s1.db" --retries 1 --retry-max-wait 0.1 --stall-timeout 1
+check "a first turn works" gsay "one"
+script '{"chat": [{"stage": "parse", "reply": "answer(\"x\")"},
+  {"stage": "kb_parse", "reply": "SELECT name FROM restaurants LIMIT 1;"},
+  {"stage": "respond", "reply": "a long reply that the server will cut off in the middle", "chunk": 4, "drop_after": 3}]}'
+check "dying mid-stream: the turn ends" gsay "two"
+check "dying mid-stream: the error names the stage" has_last error '"stage":"respond"'
+check "dying mid-stream: a reply all the same" has_last response "."
+
+stop_mock
+check "server gone: the turn ends" gsay "three"
+check "server gone: says the request failed" has_last error "request to .* failed: .*onnect"
+start_mock --port "$PORT" 3>&- || notok "the mock comes back on port $PORT"
+script "$GOOD"
+check "server back: the next turn works" gsay "four"
+check "server back: its reply" has_last response "Two places came up"
+
+script '{"chat": [{"status": 500, "error_message": "the model is on fire"}]}'
+check "500 forever: a turn ends" gsay "five"
+check "500 forever: another turn ends" gsay "six"
+check "500 forever: the error names the status" has_last error "HTTP 500.*the model is on fire"
+
+script '{"chat": [{"stage": "parse", "first_byte_delay": 120}, {"stage": "respond", "reply": "ok"}]}'
+t0=$(date +%s)
+check "2 minutes to the first byte: the turn ends" gsay "seven"
+t1=$(date +%s)
+check "2 minutes to the first byte: given up after the stall timeout" lt $((t1 - t0)) 60
+check "2 minutes to the first byte: says so" has_last error "stall timeout"
+
+script '{"chat": [{"stage": "parse", "huge": 10000000}, {"stage": "respond", "huge": 10000000}]}'
+sz0=$(stat -c %s "$T/g.out")
+check "10 MB replies: the turn ends" gsay "eight"
+sz1=$(stat -c %s "$T/g.out")
+check "10 MB replies: cut, not printed whole" lt $((sz1 - sz0)) 2000000
+check "10 MB replies: the error says why" grep -q "the reply passed 65536 bytes" "$T/g.out"
+
+script "$GOOD"
+check "after all that: a normal turn" gsay "nine"
+gstop
+check "exit status 0" rc_is 0
+check "every turn is saved, in order" eq "$(saved_turns "$T/s1.db")" "one|two|three|four|five|six|seven|eight|nine"
+check "a cut 10 MB reply is not saved whole" lt "$(sqlq "$T/s1.db" "SELECT max(length(response)) FROM turns")" 200000
+
+# ---- the sessions file -------------------------------------------------------
+script "$GOOD"
+gstart --sessions "$T/s2.db"
+gsay "before the lock"
+"$PY" -c 'import sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("BEGIN EXCLUSIVE")
+open(sys.argv[2], "w").close()
+time.sleep(float(sys.argv[3]))' "$T/s2.db" "$T/locked" 8 &
+LP=$!
+for i in $(seq 100); do [ -f "$T/locked" ] && break; sleep 0.05; done
+check "locked: a turn ends" gsay "locked one"
+check "locked: says the turn waits" soon "$T/g.err" "not saved yet (1 turn waiting.*locked"
+check "locked: another turn ends" gsay "locked two"
+check "locked: two turns wait" soon "$T/g.err" "not saved yet (2 turns waiting"
+wait $LP
+check "unlocked: a turn ends" gsay "after the lock"
+gstop
+check "locked: nothing lost, in order" eq "$(saved_turns "$T/s2.db")" "before the lock|locked one|locked two|after the lock"
+
+# Read-only: as an unprivileged user where the tests run as root (root
+# writes read-only files).
+cp "$T/s2.db" "$T/ro.db"
+chmod 444 "$T/ro.db"
+as_user=()
+if [ "$(id -u)" = 0 ]; then
+    if command -v setpriv >/dev/null 2>&1; then
+        chmod 755 "$T"; chmod 644 "$T"/r.db*
+        as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent)
+    fi
+fi
+if [ "$(id -u)" = 0 ] && [ ${#as_user[@]} -eq 0 ]; then
+    skip "read-only sessions file" "running as root without setpriv"
+else
+    printf 'hello\n' | "${as_user[@]}" "$BIN" --plain --agent restaurants --db "$T/r.db" --today 2026-03-13 \
+        --sessions "$T/ro.db" --llm-url "$URL" -m mock --no-cache >"$T/g.out" 2>"$T/g.err"
+    echo $? >"$T/g.rc"
+    check "read-only: exit status 0" rc_is 0
+    check "read-only: says conversations will not be saved" grep -q "conversations will not be saved: .*readonly" "$T/g.err"
+    check "read-only: the turn is answered" grep -q "Two places came up" "$T/g.out"
+    check "read-only: the file keeps its turns" eq "$(saved_turns "$T/ro.db")" "before the lock|locked one|locked two|after the lock"
+fi
+
+# Full: a 512 KB tmpfs (root, or a user namespace where unprivileged ones
+# are allowed).
+FULL=$T/full
+mkdir -p "$FULL"
+mounted=
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=512k tmpfs "$FULL" 2>/dev/null; then
+    mounted=1
+fi
+if [ -z "$mounted" ]; then
+    skip "full file system" "cannot mount a tmpfs here"
+else
+    gstart --sessions "$FULL/s.db"
+    gsay "full one"
+    dd if=/dev/zero of="$FULL/filler" bs=4k 2>/dev/null
+    check "full: a turn ends" gsay "full two"
+    check "full: says the disk is full and the turn waits" soon "$T/g.err" "not saved yet (1 turn waiting.*the disk is full"
+    check "full: another turn ends" gsay "full three"
+    rm -f "$FULL/filler"
+    check "space again: a turn ends" gsay "full four"
+    gstop
+    check "full: nothing lost, in order" eq "$(saved_turns "$FULL/s.db")" "full one|full two|full three|full four"
+    umount "$FULL"
+fi
+
+# Corrupt: not SQLite, and a SQLite file cut short.  The conversation goes
+# on unsaved; the file is left as it was.
+head -c 8192 /dev/urandom >"$T/junk.db"
+cp "$T/s2.db" "$T/cut.db"
+truncate -s 5000 "$T/cut.db"
+for f in junk cut; do
+    sum0=$(cksum <"$T/$f.db")
+    printf 'hello\n' | "$BIN" --plain --agent restaurants --db "$T/r.db" --today 2026-03-13 \
+        --sessions "$T/$f.db" --llm-url "$URL" -m mock --no-cache >"$T/g.out" 2>"$T/g.err"
+    echo $? >"$T/g.rc"
+    check "corrupt ($f): exit status 0" rc_is 0
+    check "corrupt ($f): says why nothing is saved" grep -q "conversations will not be saved: $T/$f.db: " "$T/g.err"
+    check "corrupt ($f): the turn is answered" grep -q "Two places came up" "$T/g.out"
+    check "corrupt ($f): the file is untouched" eq "$(cksum <"$T/$f.db")" "$sum0"
+done
+"$BIN" --list-sessions --sessions "$T/cut.db" >"$T/g.out" 2>"$T/g.err"
+echo $? >"$T/g.rc"
+check "corrupt: --list-sessions exits 1" rc_is 1
+check "corrupt: --list-sessions says damaged" grep -q "^genie: $T/cut.db: damaged" "$T/g.err"
+check "corrupt: the message names the file once" eq "$(grep -o "$T/cut.db" "$T/g.err" | wc -l)" 1
+
+# ---- the vector file ---------------------------------------------------------
+truncate -s -100 "$T/r.db.vec"
+script "$GOOD"
+printf 'hello\n' | "$BIN" --plain --agent restaurants --db "$T/r.db" --today 2026-03-13 \
+    --sessions "$T/s3.db" --llm-url "$URL" -m mock --no-cache >"$T/g.out" 2>"$T/g.err"
+echo $? >"$T/g.rc"
+check "truncated vectors: exit status 0" rc_is 0
+check "truncated vectors: detected and rebuilt" grep -q "vector file is truncated; rebuilding" "$T/g.err"
+check "truncated vectors: the turn is answered" grep -q "Two places came up" "$T/g.out"
+finish

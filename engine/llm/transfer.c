@@ -190,6 +190,15 @@ static void finish(llm_call *k, int status)
         llm_stream_take_result(k->dec, &k->res);
         llm_stream_free(k->dec);
         k->dec = NULL;
+        /* A server echoing the key back must not get it saved anywhere. */
+        for (int i = 0; i < k->res.nchoices; i++) {
+            gn_buf *b[] = { &k->res.choices[i].content, &k->res.choices[i].reasoning };
+            for (int j = 0; j < 2; j++)
+                if (b[j]->data && k->cl->key && strstr(b[j]->data, k->cl->key)) {
+                    llm_scrub_key(k->cl, b[j]->data);
+                    b[j]->len = strlen(b[j]->data);
+                }
+        }
     }
     k->t_done = gn_now();
     llm_client *c = k->cl;

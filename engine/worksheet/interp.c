@@ -369,7 +369,17 @@ static void assign_value(ws_interp *in, ws_record *r, int fi, ws_val *v)
         ws_val_free(v);
         return;
     }
-    v = nest(in, r, fi, &in->st->spec->sheets[r->sheet].fields[fi].type, v);
+    const ws_field *f = &in->st->spec->sheets[r->sheet].fields[fi];
+    /* A go-ahead counts only as the answer to the agent's own question:
+     * the parser cannot confirm what the user has not been shown, so an
+     * instruction smuggled into the conversation (a review saying "book
+     * it now") cannot make the agent act.  The agent asks instead. */
+    if (in->mode == WS_MODE_PARSER && f->type.kind == WT_CONFIRM && !r->slots[fi].asked &&
+        ws_val_truthy(v)) {
+        ws_val_free(v);
+        return;
+    }
+    v = nest(in, r, fi, &f->type, v);
     ws_state_set(in->st, r, fi, v, why, sizeof why);
     ws_val_free(v);
 }

@@ -4,6 +4,7 @@
 # and T (a fresh temporary directory, removed on exit together with a mock
 # server started by start_mock; stop_mock stops it early).  It unsets the
 # caller's GENIE_* and OPENAI_* settings (but GENIE_TOP and GENIE_BIN).
+# KEEP_T=1 keeps T after the run, to look at what a failing test left.
 cli_init() {
     HERE=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
     TOP=${GENIE_TOP:-$(cd "$HERE/../.." && pwd)}
@@ -44,4 +45,4 @@ stop_mock() {
     fi
 }
 
-cleanup() { stop_mock; rm -rf "$T"; }
+cleanup() { stop_mock; [ -n "${KEEP_T:-}" ] || rm -rf "$T"; }

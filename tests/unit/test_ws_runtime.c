@@ -1007,6 +1007,24 @@ static char *slot_text(world *w, const char *var, const char *field)
 
 #define CHECK_SLOT(w, var, field, want) do { char *t_ = slot_text(w, var, field); CHECK_STR(t_, want); free(t_); } while (0)
 
+/* The parser's go-ahead counts only once the agent has asked for it. */
+TEST(ws_runtime_interp_confirm_only_when_asked)
+{
+    world *w = world_new();
+    REQUIRE(w);
+    OK(w, "Book_Restaurant(restaurant=\"Zuma\", confirm_booking=True)");
+    CHECK_SLOT(w, "book_restaurant", "restaurant", "\"Zuma\"");
+    CHECK_SLOT(w, "book_restaurant", "confirm_booking", "unset");
+    OK(w, "book_restaurant.confirm_booking = True");
+    CHECK_SLOT(w, "book_restaurant", "confirm_booking", "unset");
+    OK(w, "book_restaurant.confirm_booking = False");     /* saying no is always heard */
+    CHECK_SLOT(w, "book_restaurant", "confirm_booking", "False");
+    slot(w, "book_restaurant", "confirm_booking")->asked = 1;
+    OK(w, "book_restaurant.confirm_booking = True");
+    CHECK_SLOT(w, "book_restaurant", "confirm_booking", "True");
+    world_free(w);
+}
+
 TEST(ws_runtime_interp_parser_refusals)
 {
     world *w = world_new();

@@ -2,6 +2,8 @@
 # man.sh — the manual pages lint cleanly and agree with --help.
 #
 # Checks: mandoc -Tlint -W warning is silent on every man/*.1, *.5, *.7;
+# `man -l` renders each at 80 columns without complaint and without a
+# longer line; man/genie.1 has the sections a reader looks for;
 # every long option and GENIE_* variable that `genie --help` prints is in
 # man/genie.1; every long option the OPTIONS section of man/genie.1
 # documents exists in --help.  Options are read from the mdoc source, where
@@ -39,6 +41,33 @@ else
         fi
     done
 fi
+
+# ---- rendering at 80 columns --------------------------------------------
+if ! command -v man >/dev/null 2>&1; then
+    notok "man is installed (apt-get install man-db)"
+else
+    for p in "${pages[@]}"; do
+        r=$(MANWIDTH=80 man -l "$p" 2>"$TOP/build/man.err" | sed 's/.\x08//g')
+        long=$(printf '%s\n' "$r" | LC_ALL=C.UTF-8 grep -cE '^.{81,}')
+        if [ -s "$TOP/build/man.err" ]; then
+            notok "man -l ${p#"$TOP"/} renders without complaint"
+            sed 's/^/#   /' "$TOP/build/man.err"
+        elif [ "$long" != 0 ]; then
+            notok "man -l ${p#"$TOP"/} fits 80 columns ($long longer lines)"
+            printf '%s\n' "$r" | LC_ALL=C.UTF-8 grep -E '^.{81,}' | head -n 3 | sed 's/^/#   /'
+        else
+            ok "man -l ${p#"$TOP"/} renders cleanly at 80 columns"
+        fi
+    done
+    rm -f "$TOP/build/man.err"
+fi
+
+# ---- the sections a reader looks for ----------------------------------
+for sec in SYNOPSIS DESCRIPTION OPTIONS ENVIRONMENT FILES "EXIT STATUS" KEYS EXAMPLES "SEE ALSO"; do
+    grep -q "^\.Sh $sec\$" "$MAN" 2>/dev/null || missing_sec="${missing_sec:-} '$sec'"
+done
+if [ -z "${missing_sec:-}" ]; then ok "man/genie.1 has every section (SYNOPSIS ... EXIT STATUS, KEYS, EXAMPLES)"
+else notok "man/genie.1 lacks sections:$missing_sec"; fi
 
 if [ ! -f "$MAN" ]; then
     notok "man/genie.1 exists"

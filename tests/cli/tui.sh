@@ -322,6 +322,16 @@ tm resize-window -t g -x 20 -y 5
 check "a tiny terminal says it is too small" waitfor "terminal too small" 5
 tm resize-window -t g -x 80 -y 24
 check "back to 80x24 the screen comes back" waitfor "Enter send" 5
+# Out-of-range sizes, one after another without waiting, then a normal
+# one: genie survives each and draws the normal screen again.
+for size in "1 1" "2 200" "400 2" "1 60" "500 200" "31 8" "99 30" "100 30"; do
+    tm resize-window -t g -x "${size% *}" -y "${size#* }"
+    sleep 0.1
+done
+tm resize-window -t g -x 80 -y 24
+check "after sizes from 1x1 to 500x200 the screen comes back" waitfor "Enter send" 10
+keys "/suql SELECT name FROM restaurants LIMIT 1" Enter
+check "... and genie still works" waitfor "(1 row)" 10
 pid=$(pgrep -f "^([^ ]*valgrind.* )?$BIN .*sessions $T/s.db" | head -1)
 kill -SEGV "$pid" 2>/dev/null
 check "a fatal signal restores the terminal" waitfor "[tty ok]" 10

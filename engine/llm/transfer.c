@@ -493,8 +493,13 @@ static void judge(llm_call *k, CURLcode cc)
         llm_scrub_key(c, k->errbody.data);
         k->errbody.len = strlen(k->errbody.data);
         error_text(&k->errbody, msg, sizeof msg);
-        gn_err_set(&k->err, GN_ENET, "%s: HTTP %ld from %s%s%s", llm_stage_name(k->stage),
-                   k->http, c->shown, *msg ? ": " : "", msg);
+        /* The two a person fixes themselves get a hint. */
+        const char *hint = k->http == 401 || k->http == 403
+            ? " (check the API key: GENIE_API_KEY, OPENAI_API_KEY or api_key_cmd)"
+            : k->http == 404 ? " (check the model name, -m, and that the endpoint URL ends in /v1)"
+            : "";
+        gn_err_set(&k->err, GN_ENET, "%s: HTTP %ld from %s%s%s%s", llm_stage_name(k->stage),
+                   k->http, c->shown, *msg ? ": " : "", msg, hint);
         snprintf(reason, sizeof reason, "HTTP %ld", k->http);
         double wait = llm_retry_after(k->retry_after_ms[0] ? k->retry_after_ms : NULL,
                                       k->retry_after[0] ? k->retry_after : NULL, time(NULL));

@@ -25,11 +25,12 @@ ENGINE_SRC := $(wildcard engine/*/*.c) $(wildcard config/*.c)
 TUI_SRC    := $(wildcard tui/*.c)
 GEN_SRC    := $(wildcard sample_db/gen/*.c)
 UNIT_SRC   := $(wildcard tests/unit/*.c)
+FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
 BENCH_SRC  := $(wildcard bench/*.c)
 
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
-.PHONY: all setup test unit-test run bench install uninstall asan clean distclean samples fuzz test-valgrind
+.PHONY: all setup test unit-test run bench install install-files uninstall asan clean distclean samples fuzz test-valgrind
 .DELETE_ON_ERROR:
 
 all: $(B)/genie $(B)/libgenie.a build/share/genie/prompts build/share/genie/sample_db
@@ -72,9 +73,17 @@ $(B)/genie-gen: $(call obj,$(GEN_SRC)) $(UTIL_OBJ)
 
 # The screen's curses-free parts (text, views, worker) are unit-tested too.
 TUI_PURE := $(addprefix tui/,text.c view_conv.c view_ws.c view_suql.c worker.c)
-$(B)/test-unit: $(call obj,$(UNIT_SRC)) $(call obj,$(TUI_PURE)) $(B)/libgenie.a
+# The fuzz targets too, each entry point renamed NAME_entry: the unit tests
+# replay their crash reproducers and seeds (tests/unit/test_fuzz_replay.c).
+FUZZ_ENTRY_OBJ := $(call obj,$(FUZZ_SRC))
+$(B)/obj/tests/fuzz/%.o: tests/fuzz/%.c | $(B)/config.mk
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC    $<")
+	$(Q)$(CC) $(CFLAGS_ALL) -DLLVMFuzzerTestOneInput=$*_entry -c $< -o $@
+$(B)/test-unit: $(call obj,$(UNIT_SRC)) $(call obj,$(TUI_PURE)) $(FUZZ_ENTRY_OBJ) $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
-	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(call obj,$(UNIT_SRC)) $(call obj,$(TUI_PURE)) $(B)/libgenie.a $(LIBS) $(LDFLAGS)
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(call obj,$(UNIT_SRC)) $(call obj,$(TUI_PURE)) $(FUZZ_ENTRY_OBJ) \
+	    $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 
 $(B)/bench-retrieval: $(B)/obj/bench/retrieval.o $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
@@ -137,37 +146,60 @@ asan: build/share/genie/prompts build/share/genie/sample_db
 	@ASAN_OPTIONS=detect_leaks=1 GENIE_TOP=$(CURDIR) B=build/asan tests/run.sh
 
 # ---- fuzzing (clang libFuzzer; FUZZ_TIME seconds per target) -------------
+# `make fuzz` builds every tests/fuzz/fuzz_*.c (FUZZ_TARGETS=... picks some)
+# and runs each for FUZZ_TIME seconds on its corpus build/fuzz/NAME.corpus,
+# seeded from tests/fuzz/seeds/NAME/ when present plus FUZZ_SEEDS_NAME;
+# crash files go to build/fuzz/NAME-crash-*.
 FUZZ_TIME ?= 60
-FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_TARGETS ?= $(basename $(notdir $(FUZZ_SRC)))
+FUZZ_SEEDS_fuzz_sse    := tests/data/sse-recordings
+FUZZ_SEEDS_fuzz_prompt := config/prompts
+FUZZ_SEEDS_fuzz_suql   := tests/suql/seeds
 # The pure parsers and compilers only: no curl or threads in a fuzz target
 # (SQLite is linked for the emitter's function registration, never opened).
 FUZZ_LIB_SRC := $(wildcard engine/util/*.c) \
                 $(addprefix engine/llm/,sse.c stream.c template.c prompt.c request.c retry.c stage.c) \
                 $(addprefix engine/suql/,arena.c ast.c print.c scan.c parse.c parse_expr.c parse_stmt.c \
                     analyze.c analyze_names.c analyze_expr.c emit.c emit_select.c emit_array.c emit_func.c) \
-                engine/store/kb.c
-fuzz: $(B)/config.mk
-	@mkdir -p $(B)/fuzz
-	@for f in $(FUZZ_SRC); do \
-	    n=$$(basename $$f .c); \
-	    echo "  FUZZ  $$n ($(FUZZ_TIME) s)"; \
-	    clang -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -I. -Iengine \
-	        $$f $(FUZZ_LIB_SRC) -lcjson -lpg_query -lsqlite3 -lm -o $(B)/fuzz/$$n || exit 1; \
-	    mkdir -p $(B)/fuzz/$$n.corpus; \
-	    seeds=tests/data/sse-recordings; [ $$n = fuzz_prompt ] && seeds=config/prompts; \
-	    [ $$n = fuzz_suql ] && seeds=tests/suql/seeds; \
-	    $(B)/fuzz/$$n -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
-	        $(B)/fuzz/$$n.corpus $$seeds 2>&1 | grep -E "stat::number_of_executed_units|ERROR|SUMMARY" ; \
-	done
+                engine/store/kb.c $(wildcard engine/worksheet/*.c) \
+                $(addprefix config/,config.c options.c help.c)
+FUZZ_LIBS := -lcjson -lpg_query -lsqlite3 -lcsv -linih -lm
+FUZZ_CC   := clang -std=c11 -D_GNU_SOURCE -g -O1 -I. -Iengine
+FUZZ_OBJ  := $(patsubst %.c,$(B)/fuzz/obj/%.o,$(FUZZ_LIB_SRC))
+
+# The library is compiled once for every target (instrumented, not linked
+# with libFuzzer's main); each target links it with its own file.
+$(B)/fuzz/obj/%.o: %.c | $(B)/config.mk
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC    $< (fuzz)")
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c $< -o $@
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
+	@$(if $(V),,echo "  LINK  $@")
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -MMD -MP -MF $@.d $< $(FUZZ_OBJ) $(FUZZ_LIBS) -o $@
+# Reached through pattern rules only: keep them (make deletes intermediates).
+.SECONDARY: $(FUZZ_OBJ) $(addprefix $(B)/fuzz/,$(FUZZ_TARGETS))
+
+fuzz: $(addprefix fuzz-run-,$(FUZZ_TARGETS))
+fuzz-run-%: $(B)/fuzz/%
+	@echo "  FUZZ  $* ($(FUZZ_TIME) s)"
+	@mkdir -p $(B)/fuzz/$*.corpus
+	@$< -max_total_time=$(FUZZ_TIME) -print_final_stats=1 -artifact_prefix=$(B)/fuzz/$*- \
+	    $(B)/fuzz/$*.corpus $(wildcard tests/fuzz/seeds/$*) $(FUZZ_SEEDS_$*) 2>&1 | \
+	    grep -E "stat::number_of_executed_units|ERROR|SUMMARY"; true
 
 # ---- install -------------------------------------------------------------
+# `install` builds what is missing first; `install-files` only copies what
+# is built (tests/cli/install.sh uses it, so a sanitizer build tree is
+# never rebuilt with other flags).
 DATADIR = $(DESTDIR)$(PREFIX)/share/genie
 install: all $(SAMPLE_IX)
+	@$(MAKE) --no-print-directory install-files
+install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DATADIR) $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(B)/genie $(DESTDIR)$(PREFIX)/bin/genie
 	install -m 644 $(B)/share/genie/wordvec.bin $(B)/share/genie/wordvec.LICENSE $(DATADIR)/
 	install -d $(DATADIR)/sample_db
-	install -m 644 $(SAMPLES) $(SAMPLES:=.vec) $(SAMPLES:=.faiss) $(SAMPLES:=.lex) $(DATADIR)/sample_db/
+	install -p -m 644 $(SAMPLES) $(SAMPLES:=.vec) $(SAMPLES:=.faiss) $(SAMPLES:=.lex) $(DATADIR)/sample_db/
 	for a in $(AGENTS); do install -d $(DATADIR)/sample_db/$$a && \
 	    install -m 644 sample_db/$$a/* $(DATADIR)/sample_db/$$a/ || exit 1; done
 	install -d $(DATADIR)/prompts
@@ -191,4 +223,4 @@ clean:
 distclean: clean
 	rm -rf $(B)
 
--include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(B)/obj $(B)/fuzz -name '*.d' 2>/dev/null)

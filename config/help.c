@@ -256,17 +256,35 @@ static void each_setting(gn_buf *out, void (*fn)(int opt, gn_buf *out, const voi
     }
 }
 
+/* One `key = value  ; source` line that the config loader reads back as
+ * the same value: a value the loader would change (one pair of quotes
+ * around it is dropped, outer spaces are trimmed) is quoted, and a source
+ * that would make the line long goes on a comment line of its own. */
 static void print_setting(int opt, gn_buf *out, const void *ctx)
 {
     const cfg_t *c = ctx;
     const cfg_option *o = cfg_opt(opt);
+    gn_buf v;
+    gn_buf_init(&v);
+    cfg_format_value(o, cfg_text(c, opt), &v);
+    size_t n = v.len;
+    int quote = n && (v.data[0] == ' ' || v.data[n - 1] == ' ' ||
+                      (n >= 2 && v.data[0] == '"' && v.data[n - 1] == '"'));
+    const char *src = cfg_source(c, opt);
+    int len = (int)(strlen(o->key) + 3 + n + (quote ? 2 : 0));
+    if (len + 1 > PRINT_COL && len + 3 + (int)strlen(src) > WIDTH)
+        gn_buf_printf(out, "; %s\n", src);
     size_t start = out->len;
-    gn_buf_printf(out, "%s = ", o->key);
-    cfg_format_value(o, cfg_text(c, opt), out);
+    gn_buf_printf(out, quote ? "%s = \"%s\"" : "%s = %s", o->key, n ? v.data : "");
+    gn_buf_release(&v);
+    if (len + 1 > PRINT_COL && len + 3 + (int)strlen(src) > WIDTH) {
+        gn_buf_putc(out, '\n');
+        return;
+    }
     int col = (int)(out->len - start);
     if (col >= PRINT_COL) gn_buf_putc(out, ' ');
     pad_to(out, &col, PRINT_COL);
-    gn_buf_printf(out, "; %s\n", cfg_source(c, opt));
+    gn_buf_printf(out, "; %s\n", src);
 }
 
 void cfg_print(const cfg_t *c, gn_buf *out)

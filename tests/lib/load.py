@@ -77,6 +77,12 @@ def main():
     a = ap.parse_args()
     report = {int(x) for x in a.report.split(",") if x}
 
+    db = sqlite3.connect(a.db)
+    try:
+        booked0 = db.execute("SELECT count(*) FROM reservations").fetchone()[0]
+    finally:
+        db.close()
+
     req = urllib.request.Request(a.url.rsplit("/v1", 1)[0] + "/_mock/script",
                                  data=json.dumps(script()).encode(),
                                  headers={"Content-Type": "application/json"})
@@ -122,7 +128,7 @@ def main():
 
     db = sqlite3.connect(a.db)
     try:
-        out["bookings"] = db.execute("SELECT count(*) FROM reservations").fetchone()[0]
+        out["bookings"] = db.execute("SELECT count(*) FROM reservations").fetchone()[0] - booked0
     finally:
         db.close()
     out["sessions_bytes"] = os.path.getsize(a.sessions)

@@ -27,6 +27,7 @@
 #define WIDTH 79       /* last usable column */
 #define HELP_COL 32    /* where help text starts in --help */
 #define PRINT_COL 34   /* where the source comment starts in --print-config */
+#define INI_LINE 190   /* longest --print-config line (the loader takes 197) */
 #define NBSP '\x1f'     /* a space wrap() does not break at */
 
 static const char help_intro[] =
@@ -259,7 +260,8 @@ static void each_setting(gn_buf *out, void (*fn)(int opt, gn_buf *out, const voi
 /* One `key = value  ; source` line that the config loader reads back as
  * the same value: a value the loader would change (one pair of quotes
  * around it is dropped, outer spaces are trimmed) is quoted, and a source
- * that would make the line long goes on a comment line of its own. */
+ * that would make the line too long to load goes on a comment line of
+ * its own. */
 static void print_setting(int opt, gn_buf *out, const void *ctx)
 {
     const cfg_t *c = ctx;
@@ -272,12 +274,12 @@ static void print_setting(int opt, gn_buf *out, const void *ctx)
                       (n >= 2 && v.data[0] == '"' && v.data[n - 1] == '"'));
     const char *src = cfg_source(c, opt);
     int len = (int)(strlen(o->key) + 3 + n + (quote ? 2 : 0));
-    if (len + 1 > PRINT_COL && len + 3 + (int)strlen(src) > WIDTH)
-        gn_buf_printf(out, "; %s\n", src);
+    int apart = (len < PRINT_COL ? PRINT_COL : len + 1) + 2 + (int)strlen(src) > INI_LINE;
+    if (apart) gn_buf_printf(out, "; %s\n", src);
     size_t start = out->len;
     gn_buf_printf(out, quote ? "%s = \"%s\"" : "%s = %s", o->key, n ? v.data : "");
     gn_buf_release(&v);
-    if (len + 1 > PRINT_COL && len + 3 + (int)strlen(src) > WIDTH) {
+    if (apart) {
         gn_buf_putc(out, '\n');
         return;
     }

@@ -11,6 +11,9 @@ set -u
 cli_init load
 BIN=${GENIE_BIN:-$TOP/build/genie}
 N=${GENIE_LOAD_TURNS:-1000}
+# Under AddressSanitizer freed memory waits in a quarantine (256 MB by
+# default) before reuse, which would read as growth: keep it small.
+[ -n "${ASAN_OPTIONS:-}" ] && export ASAN_OPTIONS="$ASAN_OPTIONS:quarantine_size_mb=1"
 export LC_ALL=C HOME=$T XDG_CONFIG_HOME=$T/config XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache
 pass=0 fail=0
 ok() { echo "ok - $1"; pass=$((pass + 1)); }

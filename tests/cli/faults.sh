@@ -16,17 +16,17 @@ set -u
 cli_init faults
 BIN=${GENIE_BIN:-$TOP/build/genie}
 export LC_ALL=C HOME=$T XDG_CONFIG_HOME=$T/config XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache
-pass=0 fail=0
-ok() { echo "ok - $1"; pass=$((pass + 1)); }
-notok() { echo "not ok - $1"; shift; for l in "$@"; do printf '#   %s\n' "$l"; done; fail=$((fail + 1)); }
-skip() { echo "ok - $1 # SKIP $2"; }
-check() { local name=$1; shift; if "$@"; then ok "$name"; else notok "$name" "out: $(tail -c 800 "$T/g.out" 2>/dev/null)" "err: $(tail -c 800 "$T/g.err" 2>/dev/null)"; fi; }
-finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
-eq() { [ "$1" = "$2" ]; }
-lt() { [ "$1" -lt "$2" ]; }
 # has_last KIND TEXT: the last event of KIND contains TEXT (a regex).
-has_last() { grep "\"event\":\"$1\"" "$T/g.out" | tail -n1 | grep -q -- "$2"; }
-rc_is() { [ "$(cat "$T/g.rc")" = "$1" ]; }
+has_last() { grep "\"event\":\"$1\"" "$T/out" | tail -n1 | grep -q -- "$2"; }
+rc_is() { [ "$(cat "$T/rc")" = "$1" ]; }
+# one_turn SESSIONS [COMMAND PREFIX...]: a one-turn conversation ("hello")
+# in its own genie process, saving to SESSIONS; status in $T/rc.
+one_turn() {
+    local s=$1; shift
+    printf 'hello\n' | "$@" "$BIN" --plain --agent restaurants --db "$T/r.db" --today 2026-03-13 \
+        --sessions "$s" --llm-url "$URL" -m mock --no-cache >"$T/out" 2>"$T/err"
+    echo $? >"$T/rc"
+}
 # soon FILE REGEX: FILE has a line matching REGEX within 10 s (a turn's
 # saving, and its warning, come after its last event).
 soon() { local i; for i in $(seq 200); do grep -q -- "$2" "$1" && return 0; sleep 0.05; done; return 1; }
@@ -45,16 +45,16 @@ GOOD='{"chat": [{"stage": "parse", "reply": "answer(\"Italian places in Palo Alt
 
 # gstart ARGS...: genie in line mode reading $T/in; gsay TEXT: one turn,
 # waiting for its end (a "timings" event, or an error line in JSON);
-# gstop: end of input, wait for the exit status (in $T/g.rc).
+# gstop: end of input, wait for the exit status (in $T/rc).
 gstart() {
-    rm -f "$T/in" "$T/g.out" "$T/g.err"
+    rm -f "$T/in" "$T/out" "$T/err"
     mkfifo "$T/in"
     "$BIN" --plain --format json --agent restaurants --db "$T/r.db" --today 2026-03-13 \
-        --llm-url "$URL" -m mock --no-cache -q "$@" <"$T/in" >"$T/g.out" 2>"$T/g.err" &
+        --llm-url "$URL" -m mock --no-cache -q "$@" <"$T/in" >"$T/out" 2>"$T/err" &
     GP=$!
     exec 3>"$T/in"
 }
-turns_done() { grep -c '"event":"timings"' "$T/g.out" 2>/dev/null; }
+turns_done() { grep -c '"event":"timings"' "$T/out" 2>/dev/null; }
 gsay() {
     local before; before=$(turns_done)
     echo "$1" >&3
@@ -66,7 +66,7 @@ gsay() {
     done
     return 1
 }
-gstop() { exec 3>&-; wait "$GP"; echo $? >"$T/g.rc"; }
+gstop() { exec 3>&-; wait "$GP"; echo $? >"$T/rc"; }
 saved_turns() { sqlq "$1" "SELECT group_concat(user, '|') FROM (SELECT user FROM turns ORDER BY session, n)"; }
 
 # ---- the LLM server ----------------------------------------------------------
@@ -101,11 +101,11 @@ check "2 minutes to the first byte: given up after the stall timeout" lt $((t1 -
 check "2 minutes to the first byte: says so" has_last error "stall timeout"
 
 script '{"chat": [{"stage": "parse", "huge": 10000000}, {"stage": "respond", "huge": 10000000}]}'
-sz0=$(stat -c %s "$T/g.out")
+sz0=$(stat -c %s "$T/out")
 check "10 MB replies: the turn ends" gsay "eight"
-sz1=$(stat -c %s "$T/g.out")
+sz1=$(stat -c %s "$T/out")
 check "10 MB replies: cut, not printed whole" lt $((sz1 - sz0)) 2000000
-check "10 MB replies: the error says why" grep -q "the reply passed 65536 bytes" "$T/g.out"
+check "10 MB replies: the error says why" grep -q "the reply passed 65536 bytes" "$T/out"
 
 script "$GOOD"
 check "after all that: a normal turn" gsay "nine"
@@ -126,9 +126,9 @@ time.sleep(float(sys.argv[3]))' "$T/s2.db" "$T/locked" 8 &
 LP=$!
 for i in $(seq 100); do [ -f "$T/locked" ] && break; sleep 0.05; done
 check "locked: a turn ends" gsay "locked one"
-check "locked: says the turn waits" soon "$T/g.err" "not saved yet (1 turn waiting.*locked"
+check "locked: says the turn waits" soon "$T/err" "not saved yet (1 turn waiting.*locked"
 check "locked: another turn ends" gsay "locked two"
-check "locked: two turns wait" soon "$T/g.err" "not saved yet (2 turns waiting"
+check "locked: two turns wait" soon "$T/err" "not saved yet (2 turns waiting"
 wait $LP
 check "unlocked: a turn ends" gsay "after the lock"
 gstop
@@ -148,12 +148,10 @@ fi
 if [ "$(id -u)" = 0 ] && [ ${#as_user[@]} -eq 0 ]; then
     skip "read-only sessions file" "running as root without setpriv"
 else
-    printf 'hello\n' | "${as_user[@]}" "$BIN" --plain --agent restaurants --db "$T/r.db" --today 2026-03-13 \
-        --sessions "$T/ro.db" --llm-url "$URL" -m mock --no-cache >"$T/g.out" 2>"$T/g.err"
-    echo $? >"$T/g.rc"
+    one_turn "$T/ro.db" "${as_user[@]}"
     check "read-only: exit status 0" rc_is 0
-    check "read-only: says conversations will not be saved" grep -q "conversations will not be saved: .*readonly" "$T/g.err"
-    check "read-only: the turn is answered" grep -q "Two places came up" "$T/g.out"
+    check "read-only: says conversations will not be saved" grep -q "conversations will not be saved: .*readonly" "$T/err"
+    check "read-only: the turn is answered" grep -q "Two places came up" "$T/out"
     check "read-only: the file keeps its turns" eq "$(saved_turns "$T/ro.db")" "before the lock|locked one|locked two|after the lock"
 fi
 
@@ -172,7 +170,7 @@ else
     gsay "full one"
     dd if=/dev/zero of="$FULL/filler" bs=4k 2>/dev/null
     check "full: a turn ends" gsay "full two"
-    check "full: says the disk is full and the turn waits" soon "$T/g.err" "not saved yet (1 turn waiting.*the disk is full"
+    check "full: says the disk is full and the turn waits" soon "$T/err" "not saved yet (1 turn waiting.*the disk is full"
     check "full: another turn ends" gsay "full three"
     rm -f "$FULL/filler"
     check "space again: a turn ends" gsay "full four"
@@ -188,27 +186,23 @@ cp "$T/s2.db" "$T/cut.db"
 truncate -s 5000 "$T/cut.db"
 for f in junk cut; do
     sum0=$(cksum <"$T/$f.db")
-    printf 'hello\n' | "$BIN" --plain --agent restaurants --db "$T/r.db" --today 2026-03-13 \
-        --sessions "$T/$f.db" --llm-url "$URL" -m mock --no-cache >"$T/g.out" 2>"$T/g.err"
-    echo $? >"$T/g.rc"
+    one_turn "$T/$f.db"
     check "corrupt ($f): exit status 0" rc_is 0
-    check "corrupt ($f): says why nothing is saved" grep -q "conversations will not be saved: $T/$f.db: " "$T/g.err"
-    check "corrupt ($f): the turn is answered" grep -q "Two places came up" "$T/g.out"
+    check "corrupt ($f): says why nothing is saved" grep -q "conversations will not be saved: $T/$f.db: " "$T/err"
+    check "corrupt ($f): the turn is answered" grep -q "Two places came up" "$T/out"
     check "corrupt ($f): the file is untouched" eq "$(cksum <"$T/$f.db")" "$sum0"
 done
-"$BIN" --list-sessions --sessions "$T/cut.db" >"$T/g.out" 2>"$T/g.err"
-echo $? >"$T/g.rc"
+"$BIN" --list-sessions --sessions "$T/cut.db" >"$T/out" 2>"$T/err"
+echo $? >"$T/rc"
 check "corrupt: --list-sessions exits 1" rc_is 1
-check "corrupt: --list-sessions says damaged" grep -q "^genie: $T/cut.db: damaged" "$T/g.err"
-check "corrupt: the message names the file once" eq "$(grep -o "$T/cut.db" "$T/g.err" | wc -l)" 1
+check "corrupt: --list-sessions says damaged" grep -q "^genie: $T/cut.db: damaged" "$T/err"
+check "corrupt: the message names the file once" eq "$(grep -o "$T/cut.db" "$T/err" | wc -l)" 1
 
 # ---- the vector file ---------------------------------------------------------
 truncate -s -100 "$T/r.db.vec"
 script "$GOOD"
-printf 'hello\n' | "$BIN" --plain --agent restaurants --db "$T/r.db" --today 2026-03-13 \
-    --sessions "$T/s3.db" --llm-url "$URL" -m mock --no-cache >"$T/g.out" 2>"$T/g.err"
-echo $? >"$T/g.rc"
+one_turn "$T/s3.db"
 check "truncated vectors: exit status 0" rc_is 0
-check "truncated vectors: detected and rebuilt" grep -q "vector file is truncated; rebuilding" "$T/g.err"
-check "truncated vectors: the turn is answered" grep -q "Two places came up" "$T/g.out"
+check "truncated vectors: detected and rebuilt" grep -q "vector file is truncated; rebuilding" "$T/err"
+check "truncated vectors: the turn is answered" grep -q "Two places came up" "$T/out"
 finish

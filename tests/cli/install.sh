@@ -12,11 +12,6 @@ cli_init install
 B=${B:-build}
 export LC_ALL=C HOME=$T/home XDG_CONFIG_HOME=$T/config XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache
 mkdir -p "$HOME"
-pass=0 fail=0
-ok() { echo "ok - $1"; pass=$((pass + 1)); }
-notok() { echo "not ok - $1"; shift; for l in "$@"; do printf '#   %s\n' "$l"; done; fail=$((fail + 1)); }
-check() { local name=$1; shift; if "$@"; then ok "$name"; else notok "$name" "out: $(tail -c 600 "$T/out" 2>/dev/null)" "err: $(tail -c 600 "$T/err" 2>/dev/null)"; fi; }
-finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
 
 D=$T/stage
 P=/opt/genie-test

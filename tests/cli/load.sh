@@ -15,10 +15,6 @@ N=${GENIE_LOAD_TURNS:-1000}
 # default) before reuse, which would read as growth: keep it small.
 [ -n "${ASAN_OPTIONS:-}" ] && export ASAN_OPTIONS="$ASAN_OPTIONS:quarantine_size_mb=1"
 export LC_ALL=C HOME=$T XDG_CONFIG_HOME=$T/config XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache
-pass=0 fail=0
-ok() { echo "ok - $1"; pass=$((pass + 1)); }
-notok() { echo "not ok - $1"; shift; for l in "$@"; do printf '#   %s\n' "$l"; done; fail=$((fail + 1)); }
-finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
 
 start_mock || { notok "mock server starts"; finish; }
 cp "$TOP/sample_db/restaurants.db" "$T/r.db"

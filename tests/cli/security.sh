@@ -17,12 +17,6 @@ cli_init security
 BIN=${GENIE_BIN:-$TOP/build/genie}
 export LC_ALL=C HOME=$T/home XDG_CONFIG_HOME=$T/config XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache XDG_STATE_HOME=$T/state
 mkdir -p "$HOME"
-pass=0 fail=0
-ok() { echo "ok - $1"; pass=$((pass + 1)); }
-notok() { echo "not ok - $1"; shift; for l in "$@"; do printf '#   %s\n' "$l"; done; fail=$((fail + 1)); }
-check() { local name=$1; shift; if "$@"; then ok "$name"; else notok "$name" "out: $(tail -c 600 "$T/out" 2>/dev/null)" "err: $(tail -c 600 "$T/err" 2>/dev/null)"; fi; }
-finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
-eq() { [ "$1" = "$2" ]; }
 sqlq() { "$PY" -c 'import sqlite3, sys
 for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print("|".join(str(v) for v in r))' "$@"; }
 sqlx() { "$PY" -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2], sys.argv[3:]); c.commit()' "$@"; }

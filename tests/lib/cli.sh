@@ -45,4 +45,22 @@ stop_mock() {
     fi
 }
 
+# The checks' bookkeeping, for scripts that take it (older ones define
+# their own): pass/fail counts, one "ok - NAME" / "not ok - NAME" line per
+# check (notok's further arguments are printed as "#   " lines), and
+# finish, which prints "N passed, N failed" and exits 1 on a failure.
+# check NAME CMD... runs CMD and shows $T/out and $T/err when it fails.
+pass=0 fail=0
+ok() { echo "ok - $1"; pass=$((pass + 1)); }
+notok() { echo "not ok - $1"; shift; for l in "$@"; do printf '#   %s\n' "$l"; done; fail=$((fail + 1)); }
+skip() { echo "ok - $1 # SKIP $2"; }
+check() {
+    local name=$1; shift
+    if "$@"; then ok "$name"
+    else notok "$name" "out: $(tail -c 800 "$T/out" 2>/dev/null)" "err: $(tail -c 800 "$T/err" 2>/dev/null)"; fi
+}
+finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
+eq() { [ "$1" = "$2" ]; }
+lt() { [ "$1" -lt "$2" ]; }
+
 cleanup() { stop_mock; [ -n "${KEEP_T:-}" ] || rm -rf "$T"; }

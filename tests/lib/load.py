@@ -56,6 +56,17 @@ def utterance(i):
     return "Which Italian places in Palo Alto are good? (%d)" % i
 
 
+def reservations(path):
+    """Rows of the reservations table (0 before the agent creates it)."""
+    db = sqlite3.connect(path)
+    try:
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'reservations'").fetchone():
+            return 0
+        return db.execute("SELECT count(*) FROM reservations").fetchone()[0]
+    finally:
+        db.close()
+
+
 def rss_kb(pid):
     with open("/proc/%d/status" % pid) as f:
         for line in f:
@@ -77,11 +88,7 @@ def main():
     a = ap.parse_args()
     report = {int(x) for x in a.report.split(",") if x}
 
-    db = sqlite3.connect(a.db)
-    try:
-        booked0 = db.execute("SELECT count(*) FROM reservations").fetchone()[0]
-    finally:
-        db.close()
+    booked0 = reservations(a.db)
 
     req = urllib.request.Request(a.url.rsplit("/v1", 1)[0] + "/_mock/script",
                                  data=json.dumps(script()).encode(),
@@ -126,11 +133,7 @@ def main():
     p.stdin.close()
     p.wait(timeout=30)
 
-    db = sqlite3.connect(a.db)
-    try:
-        out["bookings"] = db.execute("SELECT count(*) FROM reservations").fetchone()[0] - booked0
-    finally:
-        db.close()
+    out["bookings"] = reservations(a.db) - booked0
     out["sessions_bytes"] = os.path.getsize(a.sessions)
     s = sqlite3.connect(a.sessions)
     try:

@@ -149,7 +149,8 @@ asan: build/share/genie/prompts build/share/genie/sample_db
 # `make fuzz` builds every tests/fuzz/fuzz_*.c (FUZZ_TARGETS=... picks some)
 # and runs each for FUZZ_TIME seconds on its corpus build/fuzz/NAME.corpus,
 # seeded from tests/fuzz/seeds/NAME/ when present plus FUZZ_SEEDS_NAME;
-# crash files go to build/fuzz/NAME-crash-*.
+# crash files go to build/fuzz/NAME-crash-*, and a finding fails the run
+# (make -k fuzz goes on to the other targets).
 FUZZ_TIME ?= 60
 FUZZ_TARGETS ?= $(basename $(notdir $(FUZZ_SRC)))
 FUZZ_SEEDS_fuzz_sse    := tests/data/sse-recordings
@@ -184,8 +185,9 @@ fuzz-run-%: $(B)/fuzz/%
 	@echo "  FUZZ  $* ($(FUZZ_TIME) s)"
 	@mkdir -p $(B)/fuzz/$*.corpus
 	@$< -max_total_time=$(FUZZ_TIME) -print_final_stats=1 -artifact_prefix=$(B)/fuzz/$*- \
-	    $(B)/fuzz/$*.corpus $(wildcard tests/fuzz/seeds/$*) $(FUZZ_SEEDS_$*) 2>&1 | \
-	    grep -E "stat::number_of_executed_units|ERROR|SUMMARY"; true
+	    $(B)/fuzz/$*.corpus $(wildcard tests/fuzz/seeds/$*) $(FUZZ_SEEDS_$*) >$(B)/fuzz/$*.log 2>&1; \
+	    rc=$$?; grep -E "stat::number_of_executed_units|ERROR|SUMMARY|Test unit written" $(B)/fuzz/$*.log; \
+	    [ $$rc -eq 0 ] || { echo "  FUZZ  $* found a problem (log: $(B)/fuzz/$*.log; tests/fuzz/README.md says what to do)"; exit 1; }
 
 # ---- install -------------------------------------------------------------
 # `install` builds what is missing first; `install-files` only copies what

@@ -259,9 +259,9 @@ static void each_setting(gn_buf *out, void (*fn)(int opt, gn_buf *out, const voi
 
 /* One `key = value  ; source` line that the config loader reads back as
  * the same value: a value the loader would change (one pair of quotes
- * around it is dropped, outer spaces are trimmed) is quoted, and a source
+ * around it is dropped, outer spaces are trimmed) is quoted, a source
  * that would make the line too long to load goes on a comment line of
- * its own. */
+ * its own, and a value no line can hold is named in a comment instead. */
 static void print_setting(int opt, gn_buf *out, const void *ctx)
 {
     const cfg_t *c = ctx;
@@ -274,6 +274,18 @@ static void print_setting(int opt, gn_buf *out, const void *ctx)
                       (n >= 2 && v.data[0] == '"' && v.data[n - 1] == '"'));
     const char *src = cfg_source(c, opt);
     int len = (int)(strlen(o->key) + 3 + n + (quote ? 2 : 0));
+    /* What no config line can hold (from a flag or the environment) is
+     * named, not printed. */
+    const char *cannot = !n ? NULL
+        : strpbrk(v.data, "\r\n") ? "it has a line break"
+        : strstr(v.data, " ;") || strstr(v.data, "\t;") ? "' ;' would start a comment"
+        : len > INI_LINE ? "it is too long for one line" : NULL;
+    if (cannot) {
+        gn_buf_printf(out, "; %s: not shown, a config file cannot hold it (%s); %s\n", o->key,
+                      cannot, src);
+        gn_buf_release(&v);
+        return;
+    }
     int apart = (len < PRINT_COL ? PRINT_COL : len + 1) + 2 + (int)strlen(src) > INI_LINE;
     if (apart) gn_buf_printf(out, "; %s\n", src);
     size_t start = out->len;

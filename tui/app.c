@@ -377,9 +377,7 @@ static void on_msg(app *a, tw_msg *m)
 
 void app_reset(app *a)
 {
-    gn_err e;
-    gn_err_clear(&e);
-    int lost = chat_reset(&a->ch, &e);
+    chat_reset(&a->ch);
     vc_clear(&a->conv);
     vq_clear(&a->q);
     set_state(a, NULL);
@@ -388,10 +386,6 @@ void app_reset(app *a)
     for (int p = 0; p < PANE__COUNT; p++) a->scroll[p] = (app_scroll){ 0, 0 };
     a->q_dirty = 1;
     a->dirty = 1;
-    if (lost) {
-        char m[1024];
-        app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
-    }
 }
 
 void app_show_turn(const st_turn *t, void *ud)

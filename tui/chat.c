@@ -8,10 +8,12 @@
  * last the sessions file, whose failure is only a note.
  *
  * Saving: a turn the sessions file refuses (another process holds its lock,
- * it became read-only, the disk is full) stays in memory and is written
- * before the next turn, in order, once the file takes writes again.  While
+ * it became read-only, the disk is full) stays in memory, with the session
+ * it belongs to, and is written before the next turn, in order, once the
+ * file takes writes again; a reset or a resume does not lose it.  While
  * turns wait, a write waits UNSAVED_PATIENCE_MS for a lock instead of the
- * usual 5 s, so a locked file does not stall every turn.
+ * usual 5 s, so a locked file does not stall every turn.  A refusal that
+ * cannot pass (the turn's number taken) drops that turn alone.
  */
 #include "chat.h"
 
@@ -188,18 +190,12 @@ int chat_open(chat *ch, const cfg_t *c, gn_err *e)
     return 0;
 }
 
-int chat_reset(chat *ch, gn_err *e)
+void chat_reset(chat *ch)
 {
-    int rc = 0, n = ch->nunsaved;
-    if (n && chat_flush(ch, e)) {
-        rc = gn_err_prefix(e, "%d turn%s of the previous conversation could not be saved: ",
-                           n, n == 1 ? "" : "s");
-        drop_unsaved(ch);
-    }
     ag_conv_free(ch->cv);
     ch->cv = new_conv(ch);
     ch->sid = 0;
-    return rc;
+    ch->conv++;
 }
 
 /* ---- resuming ------------------------------------------------------------ */
@@ -243,9 +239,6 @@ int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *tur
     long id;
     *turns = 0;
     if (!ch->ss) return gn_err_set(e, GN_ENOTFOUND, "the sessions file is not available");
-    if (ch->nunsaved && chat_flush(ch, e))
-        return gn_err_prefix(e, "not now: %d turn%s of this conversation still wait%s to be saved: ",
-                             ch->nunsaved, ch->nunsaved == 1 ? "" : "s", ch->nunsaved == 1 ? "s" : "");
     if (session_id(ch, arg, &id, e)) return e->code;
     st_session_info info;
     if (st_session_info_get(ch->ss, id, &info, e)) return e->code;
@@ -260,6 +253,7 @@ int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *tur
         ag_conv_free(ch->cv);
         ch->cv = cv;
         ch->sid = id;
+        ch->conv++;
         *turns = l.n;
     } else {
         ag_conv_free(cv);
@@ -272,62 +266,104 @@ int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *tur
 
 /* ---- saving ---------------------------------------------------------------- */
 
+/* A turn waiting to be saved: into session SID, or, while 0, into the
+ * session the first saved turn of conversation CONV creates. */
+struct chat_wait {
+    st_turn t;                /* its strings owned */
+    long sid;
+    int conv;
+};
+
 static const char *sdup(const char *s) { return s ? xstrdup(s) : NULL; }
 
-static void turn_release(st_turn *t)
+static void wait_release(struct chat_wait *w)
 {
-    free((char *)t->user);
-    free((char *)t->parse);
-    free((char *)t->suql_json);
-    free((char *)t->acts_json);
-    free((char *)t->response);
-    free((char *)t->state_json);
-    free((char *)t->error);
+    free((char *)w->t.user);
+    free((char *)w->t.parse);
+    free((char *)w->t.suql_json);
+    free((char *)w->t.acts_json);
+    free((char *)w->t.response);
+    free((char *)w->t.state_json);
+    free((char *)w->t.error);
 }
 
 static void drop_unsaved(chat *ch)
 {
-    for (int i = 0; i < ch->nunsaved; i++) turn_release(&ch->unsaved[i]);
+    for (int i = 0; i < ch->nunsaved; i++) wait_release(&ch->unsaved[i]);
     free(ch->unsaved);
     ch->unsaved = NULL;
     ch->nunsaved = 0;
 }
 
+/* Save the first waiting turn: 0, or the error (*lost set when the turn
+ * was dropped because trying again cannot help). */
+static int save_first(chat *ch, int *lost, gn_err *e)
+{
+    struct chat_wait *w = &ch->unsaved[0];
+    *lost = 0;
+    if (!w->sid) {
+        long sid;
+        if (st_session_new(ch->ss, ch->agent->name, &sid, e)) return e->code;
+        for (int i = 0; i < ch->nunsaved; i++)       /* the rest of its conversation */
+            if (!ch->unsaved[i].sid && ch->unsaved[i].conv == w->conv) ch->unsaved[i].sid = sid;
+        if (w->conv == ch->conv) ch->sid = sid;
+    }
+    int rc = st_session_add_turn(ch->ss, w->sid, &w->t, e);
+    if (rc && st_sessions_passing(ch->ss)) return rc;
+    *lost = rc != 0;
+    wait_release(w);
+    memmove(ch->unsaved, ch->unsaved + 1, (size_t)--ch->nunsaved * sizeof *ch->unsaved);
+    return rc;
+}
+
 int chat_flush(chat *ch, gn_err *e)
 {
-    int done = 0, rc = 0;
-    while (done < ch->nunsaved) {
-        if (!ch->sid && (rc = st_session_new(ch->ss, ch->agent->name, &ch->sid, e))) break;
-        if ((rc = st_session_add_turn(ch->ss, ch->sid, &ch->unsaved[done], e))) break;
-        turn_release(&ch->unsaved[done++]);
+    int rc = 0, lost = 0;
+    while (ch->nunsaved) {
+        gn_err le;
+        int dropped;
+        gn_err_clear(&le);
+        if (!save_first(ch, &dropped, &le)) continue;
+        if (!dropped) {                       /* it waits, and the rest with it */
+            *e = le;
+            rc = le.code;
+            break;
+        }
+        if (!lost++) *e = le;                 /* the first loss is the one told */
     }
-    ch->nunsaved -= done;
-    memmove(ch->unsaved, ch->unsaved + done, (size_t)ch->nunsaved * sizeof *ch->unsaved);
     st_sessions_patience(ch->ss, ch->nunsaved ? UNSAVED_PATIENCE_MS : 5000);
+    if (!rc && lost)
+        return gn_err_prefix(e, "%d turn%s could not be saved: ", lost, lost == 1 ? "" : "s");
     return rc;
 }
 
 int chat_save_all(chat *ch, gn_err *e)
 {
-    int n = ch->nunsaved;
-    if (!n) return 0;
+    if (!ch->nunsaved) return 0;
     st_sessions_patience(ch->ss, 5000);
-    if (!chat_flush(ch, e)) return 0;
-    return gn_err_prefix(e, "%d turn%s could not be saved: ", ch->nunsaved, ch->nunsaved == 1 ? "" : "s");
+    int rc = chat_flush(ch, e);
+    if (rc && ch->nunsaved)
+        return gn_err_prefix(e, "%d turn%s could not be saved: ", ch->nunsaved,
+                             ch->nunsaved == 1 ? "" : "s");
+    return rc;
 }
 
 int chat_save_turn(chat *ch, const char *utt, const ag_turn_out *o, gn_err *e)
 {
     if (!ch->ss) return 0;
     ch->unsaved = xrealloc(ch->unsaved, (size_t)(ch->nunsaved + 1) * sizeof *ch->unsaved);
-    ch->unsaved[ch->nunsaved++] = (st_turn){
-        .n = o->n, .user = sdup(utt), .parse = sdup(o->parse), .suql_json = sdup(o->suql_json),
-        .acts_json = sdup(o->acts_json), .response = sdup(o->response),
-        .state_json = sdup(o->state_json), .error = sdup(o->error),
-        .tokens_in = o->tokens_in, .tokens_out = o->tokens_out, .llm_calls = o->llm_calls,
-        .ms_total = o->ms_total, .ms_llm = o->ms_llm, .started = o->started,
+    ch->unsaved[ch->nunsaved++] = (struct chat_wait){
+        .t = {
+            .n = o->n, .user = sdup(utt), .parse = sdup(o->parse), .suql_json = sdup(o->suql_json),
+            .acts_json = sdup(o->acts_json), .response = sdup(o->response),
+            .state_json = sdup(o->state_json), .error = sdup(o->error),
+            .tokens_in = o->tokens_in, .tokens_out = o->tokens_out, .llm_calls = o->llm_calls,
+            .ms_total = o->ms_total, .ms_llm = o->ms_llm, .started = o->started,
+        },
+        .sid = ch->sid, .conv = ch->conv,
     };
-    if (!chat_flush(ch, e)) return 0;
+    int rc = chat_flush(ch, e);
+    if (!rc || !ch->nunsaved) return rc;
     return gn_err_prefix(e, "not saved yet (%d turn%s waiting; kept until the sessions file takes "
                          "writes again): ", ch->nunsaved, ch->nunsaved == 1 ? "" : "s");
 }

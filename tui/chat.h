@@ -27,9 +27,11 @@ typedef struct chat {
     llm_tpl *tpl[CHAT_P__COUNT];
     st_sessions *ss;          /* NULL when conversations cannot be saved */
     long sid;                 /* 0 until the first turn is saved */
-    st_turn *unsaved;         /* turns waiting for the sessions file, oldest
-                                 first (their strings owned) */
+    struct chat_wait *unsaved; /* turns waiting for the sessions file,
+                                 oldest first */
     int nunsaved;
+    int conv;                 /* which conversation: a new one at each
+                                 reset or resume */
     ag_conv *cv;
     ws_date today;
     volatile int cancel;      /* the turn in progress stops when set */
@@ -48,21 +50,22 @@ typedef void (*chat_turn_fn)(const st_turn *t, void *ud);
 /* Continue the saved session ARG ("latest" or an id) of this agent: the
  * state, acts and reply of its last turn restored, EACH (may be NULL)
  * called with every turn.  *TURNS gets their number.  Returns 0 or
- * GN_ENOTFOUND/GN_EUSAGE/GN_ECORRUPT/GN_EDB; refuses (GN_EDB) while turns
- * of the current conversation wait to be saved. */
+ * GN_ENOTFOUND/GN_EUSAGE/GN_ECORRUPT/GN_EDB. */
 int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *turns, gn_err *e);
 
 /* Start a new conversation: empty state, saved as a new session from its
- * first turn.  Turns of the old one still unsaved are saved first; when
- * that fails they are dropped and the error says how many (returns 0 when
- * nothing was lost). */
-int chat_reset(chat *ch, gn_err *e);
+ * first turn.  Turns of the old one still waiting to be saved stay
+ * waiting, for the old one's session. */
+void chat_reset(chat *ch);
 
 /* Save the completed turn UTT/O.  A turn the sessions file cannot take now
  * (locked by another process, read-only, disk full) is kept and saved,
- * in order, with a later one or by chat_flush, so a passing failure loses
- * nothing; meanwhile writes wait only briefly for a lock.  Returns 0 when
- * every turn is saved, else the error, naming how many wait. */
+ * in order and into its own conversation's session, with a later one or by
+ * chat_flush, so a passing failure loses nothing; meanwhile writes wait
+ * only briefly for a lock.  A failure that cannot pass (the turn's number
+ * taken by another process resuming the same session) loses that turn
+ * only.  Returns 0 when every turn is saved, else the error, saying how
+ * many wait. */
 int chat_save_turn(chat *ch, const char *utt, const ag_turn_out *o, gn_err *e);
 
 /* Save the turns still waiting; 0 when none is left. */

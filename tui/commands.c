@@ -185,7 +185,7 @@ static const cmd cmds[] = {
     { "/explain", "QUERY", "show the plan of a SUQL query, without calling the LLM", 1, c_explain },
     { "/schema", "", "the knowledge base's schema, as the LLM sees it", 0, c_schema },
     { "/state", "", "the dialogue state as JSON", 1, c_state },
-    { "/sessions", "", "the saved conversations with this agent", 0, c_sessions },
+    { "/sessions", "", "the saved conversations with this agent", 1, c_sessions },
     { "/resume", "[ID]", "continue a saved conversation (the latest without ID)", 1, c_resume },
     { "/export", "FILE", "write this conversation as Markdown", 1, c_export },
     { "/model", "[NAME]", "show or change the LLM model", 1, c_model },

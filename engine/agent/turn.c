@@ -240,46 +240,43 @@ char *ag_conv_parse_prompt(ag_conv *cv, const char *utterance)
 }
 
 /* Apply the statements of TEXT one line at a time: a line that does not
- * parse or is refused is reported and the others still apply, up to
- * AG_MAX_REFUSED refusals: a reply that bad is not a parse, and the rest of
- * it is reported as one line and left alone. */
+ * parse or a statement that is refused is reported and the others still
+ * apply, up to AG_MAX_REFUSED refusals: a reply that bad is not a parse,
+ * and what is left of it is reported as one line and left alone. */
 static void apply(ag_tturn *t, const char *text)
 {
     char *copy = xstrdup(text), *save = NULL;
-    int refused = 0;
+    int refused = 0, left = 0;
+    char msg[1024];
     for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         while (isspace((unsigned char)*line)) line++;
         if (!*line || *line == '#') continue;
-        if (refused >= AG_MAX_REFUSED) {
-            int rest = 1;
-            while (strtok_r(NULL, "\n", &save)) rest++;
-            char what[64];
-            snprintf(what, sizeof what, "(%d more line%s)", rest, rest == 1 ? "" : "s");
-            ag_emit(t, AG_EV_REFUSED, "parse", what, "not applied: too many refused lines", NULL);
-            break;
-        }
+        if (refused >= AG_MAX_REFUSED) { left++; continue; }
         ws_prog *p = NULL;
         gn_err e;
         gn_err_clear(&e);
         t->in.mode = WS_MODE_PARSER;
         t->in.self = -1;
-        int rc = ws_prog_parse(line, 1, 1, &p, &e);
-        for (int i = 0; !rc && i < p->n; i++) {
+        if (ws_prog_parse(line, 1, 1, &p, &e)) {
+            ag_emit(t, AG_EV_REFUSED, "parse", line, gn_err_str(&e, msg, sizeof msg), NULL);
+            refused++;
+            continue;
+        }
+        for (int i = 0; i < p->n; i++) {
+            if (refused >= AG_MAX_REFUSED) { left += p->n - i; break; }
             gn_err_clear(&e);
             if (ws_run_stmt(&t->in, &p->stmts[i], &e)) {
-                char msg[1024];
-                gn_err_str(&e, msg, sizeof msg);
-                ag_emit(t, AG_EV_REFUSED, "parse", line, msg, NULL);
+                ag_emit(t, AG_EV_REFUSED, "parse", line, gn_err_str(&e, msg, sizeof msg), NULL);
                 refused++;
             }
         }
-        if (rc) {
-            char msg[1024];
-            gn_err_str(&e, msg, sizeof msg);
-            ag_emit(t, AG_EV_REFUSED, "parse", line, msg, NULL);
-            refused++;
-        }
         ws_prog_free(p);
+    }
+    if (left) {
+        char what[64];
+        snprintf(what, sizeof what, "(%d more statement%s or line%s)", left, left == 1 ? "" : "s",
+                 left == 1 ? "" : "s");
+        ag_emit(t, AG_EV_REFUSED, "parse", what, "not applied: too many refused lines", NULL);
     }
     free(copy);
 }
@@ -439,8 +436,8 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     memset(out, 0, sizeof *out);
     out->started = (double)time(NULL);
     cv->st->turn = cv->turns + 1;
+    cJSON *before = ws_state_to_json(cv->st);     /* a cancelled turn forgets nothing */
     ws_state_forget(cv->st, AG_KEEP_TURNS);
-    cJSON *before = ws_state_to_json(cv->st);
     ws_acts_init(&t.acts);
     gn_buf_init(&t.parse);
     t.queries = cJSON_CreateArray();

@@ -55,6 +55,7 @@ struct llm_stream {
     gn_buf body;                /* M_BODY: the JSON body */
     gn_buf scratch;             /* <think> splitting */
     size_t max_event, max_text, text_total;
+    int text_limited;         /* the text limit is what stopped it */
     uint64_t ignored;           /* bytes fed after the end */
     int finishing;              /* inside llm_sse_finish */
     gn_err err;                 /* detail of an error or truncation */
@@ -158,6 +159,7 @@ void llm_stream_set_limits(llm_stream *s, size_t max_event, size_t max_text)
 }
 
 enum llm_stream_status llm_stream_status(const llm_stream *s) { return s->status; }
+int llm_stream_text_limited(const llm_stream *s) { return s->text_limited; }
 
 const char *llm_stream_status_name(enum llm_stream_status st)
 {
@@ -208,9 +210,11 @@ static int append(llm_stream *s, gn_buf *b, enum llm_delta_kind kind, int ci, in
                   const char *p, size_t n)
 {
     if (!n) return 0;
-    if (n > s->max_text - s->text_total)
+    if (n > s->max_text - s->text_total) {
+        s->text_limited = 1;
         return set_error(s, GN_ELIMIT, "response text larger than the %zu-byte limit",
                          s->max_text);
+    }
     s->text_total += n;
     size_t at = b->len;
     gn_buf_add(b, p, n);

@@ -121,6 +121,10 @@ void llm_stream_free(llm_stream *s);
  * whole JSON body, and the total text accumulated.  Call before feeding. */
 void llm_stream_set_limits(llm_stream *s, size_t max_event, size_t max_text);
 
+/* 1 when the decoder stopped (GN_ELIMIT) because the text outgrew
+ * max_text, rather than another limit. */
+int llm_stream_text_limited(const llm_stream *s);
+
 /* Feed LEN raw bytes of the HTTP response body.  Returns 0, or the sticky
  * error status: GN_ENET (server error: "server error mid-stream: <message>"),
  * GN_EPARSE (malformed JSON, with its byte offset), GN_ELIMIT, GN_ECANCEL.

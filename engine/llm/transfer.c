@@ -279,14 +279,14 @@ static size_t on_body(char *p, size_t sz, size_t n, void *ud)
     return len;
 }
 
-/* Name the stage in the decoder's error RC (in k->err); an oversized reply
- * says what the limit is and the likely cause. */
+/* Name the stage in the decoder's error RC (in k->err); a reply whose text
+ * outgrew the limit says what the limit is and the likely cause. */
 static void decoder_error(llm_call *k, int rc)
 {
-    if (rc == GN_ELIMIT)
+    if (rc == GN_ELIMIT && k->dec && llm_stream_text_limited(k->dec))
         gn_err_set(&k->err, GN_ELIMIT, "the reply passed %zu bytes, far more than %d tokens "
-                   "(does the server ignore max_tokens?); the rest was not read",
-                   k->max_text, k->max_tokens);
+                   "(does the server ignore max_tokens?)%s", k->max_text, k->max_tokens,
+                   k->stream ? "; the rest was not read" : "");
     gn_err_prefix(&k->err, "%s: ", llm_stage_name(k->stage));
 }
 
@@ -495,7 +495,7 @@ static void judge(llm_call *k, CURLcode cc)
         error_text(&k->errbody, msg, sizeof msg);
         /* The two a person fixes themselves get a hint. */
         const char *hint = k->http == 401 || k->http == 403
-            ? " (check the API key: GENIE_API_KEY, OPENAI_API_KEY or api_key_cmd)"
+            ? " (check the API key: GENIE_API_KEY, OPENAI_API_KEY, or api_key or api_key_cmd in the config file)"
             : k->http == 404 ? " (check the model name, -m, and that the endpoint URL ends in /v1)"
             : "";
         gn_err_set(&k->err, GN_ENET, "%s: HTTP %ld from %s%s%s%s", llm_stage_name(k->stage),

@@ -36,7 +36,19 @@
 struct st_sessions {
     sqlite3 *db;
     char *path;
+    int passing;              /* the last failed write may succeed later */
 };
+
+/* Whether SQLite's error RC may go away by itself: another process's lock,
+ * a file made read-only, a full disk, an I/O error. */
+static int passing(int rc)
+{
+    rc &= 0xff;
+    return rc == SQLITE_BUSY || rc == SQLITE_LOCKED || rc == SQLITE_READONLY ||
+           rc == SQLITE_FULL || rc == SQLITE_IOERR || rc == SQLITE_CANTOPEN;
+}
+
+int st_sessions_passing(const st_sessions *s) { return s->passing; }
 
 static const char schema_sql[] =
     "CREATE TABLE sessions("
@@ -192,6 +204,7 @@ int st_session_new(st_sessions *s, const char *agent, long *id, gn_err *e)
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {
+        s->passing = passing(sqlite3_errcode(s->db));
         if ((sqlite3_errcode(s->db) & 0xff) == SQLITE_FULL)
             return gn_err_set(e, GN_EIO, "creating a session: the disk is full");
         return st_dberr(s->db, e, "creating a session");
@@ -244,6 +257,7 @@ int st_session_add_turn(st_sessions *s, long id, const st_turn *t, gn_err *e)
                  id, NULL, &changes);
     if (rc == SQLITE_OK && changes == 0) {
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        s->passing = 0;
         return gn_err_set(e, GN_ENOTFOUND, "no session %ld", id);
     }
     if (rc == SQLITE_OK)
@@ -256,6 +270,7 @@ int st_session_add_turn(st_sessions *s, long id, const st_turn *t, gn_err *e)
     if (rc == SQLITE_OK) return 0;
     /* The message first: ROLLBACK resets the connection's error. */
     int code;
+    s->passing = passing(sqlite3_errcode(db));
     if ((sqlite3_errcode(db) & 0xff) == SQLITE_FULL)
         code = gn_err_set(e, GN_EIO, "saving turn %d of session %ld: the disk is full", t->n, id);
     else

@@ -27,6 +27,12 @@ void st_sessions_close(st_sessions *s);
  * (milliseconds; 5000 after opening). */
 void st_sessions_patience(st_sessions *s, int ms);
 
+/* After st_session_new or st_session_add_turn failed: 1 when the cause may
+ * pass (the file locked by another process, read-only, a full disk, an
+ * I/O error), 0 when trying again cannot help (no such session, the turn
+ * number taken). */
+int st_sessions_passing(const st_sessions *s);
+
 /* A new session of agent AGENT (its name) started now; *id gets its id. */
 int st_session_new(st_sessions *s, const char *agent, long *id, gn_err *e);
 

@@ -377,18 +377,20 @@ static void assign_value(ws_interp *in, ws_record *r, int fi, ws_val *v)
         return;
     }
     const ws_field *f = &in->st->spec->sheets[r->sheet].fields[fi];
-    /* A go-ahead counts only as the answer to the agent's own question:
-     * the parser cannot confirm what the user has not been shown, so an
-     * instruction smuggled into the conversation (a review saying "book
-     * it now") cannot make the agent act.  The agent asks instead. */
-    if (in->mode == WS_MODE_PARSER && f->type.kind == WT_CONFIRM && !r->slots[fi].asked &&
-        ws_val_truthy(v)) {
-        ws_val_free(v);
-        return;
-    }
     v = nest(in, r, fi, &f->type, v);
     ws_state_set(in->st, r, fi, v, why, sizeof why);
     ws_val_free(v);
+    /* A go-ahead counts only as the answer to the agent's question of the
+     * turn before, about the record as it was then: the parser cannot
+     * confirm what the user has not been shown, so an instruction smuggled
+     * into the conversation (a review saying "book it now", or changing a
+     * value and confirming in one breath) cannot make the agent act.  The
+     * agent asks instead.  A no is always heard. */
+    ws_slot *s = &r->slots[fi];
+    if (in->mode == WS_MODE_PARSER && f->type.kind == WT_CONFIRM && s->val &&
+        s->val->kind == WV_BOOL && s->val->u.b &&
+        (!s->asked_turn || s->asked_turn != in->st->turn - 1 || r->changed_turn == in->st->turn))
+        ws_state_clear(in->st, r, fi);
 }
 
 static int run_assign(ws_interp *in, const ws_stmt *s, gn_err *e)
@@ -442,7 +444,8 @@ static void restore(ws_state *st, const cJSON *snap)
     for (int i = 0; i < m; i++) {
         ws_record tmp = *st->recs[i];
         *st->recs[i] = *old->recs[i];
-        st->recs[i]->hold_turn = tmp.hold_turn;    /* not in the JSON */
+        st->recs[i]->hold_turn = tmp.hold_turn;    /* not in the JSON; */
+        st->recs[i]->changed_turn = tmp.changed_turn;   /* kept as marked: safer */
         *old->recs[i] = tmp;
     }
     if (st->n > old->n) {
@@ -574,7 +577,11 @@ static int bi_exitws(ws_interp *in, const ws_node *n, ws_val **out, gn_err *e)
 {
     ws_record *r = in->self >= 0 ? ws_state_rec(in->st, in->self) : NULL;
     if (!r) return ERR(in, n, "exitws() needs a worksheet to leave");
-    while (r->parent >= 0) r = ws_state_rec(in->st, r->parent);
+    for (int up = 0; r->parent >= 0 && up < 64; up++) {     /* the top-level task */
+        ws_record *p = ws_state_rec(in->st, r->parent);
+        if (!p) break;
+        r = p;
+    }
     abandon(in->st, r);
     *out = ws_none();
     return 0;

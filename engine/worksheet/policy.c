@@ -298,6 +298,7 @@ static void ask(pol *p)
                 free(r->slots[k].why);
                 r->slots[k].why = NULL;
                 r->slots[k].asked = 1;
+                r->slots[k].asked_turn = st->turn;
                 p->asked = 1;
                 return;
             }
@@ -311,6 +312,7 @@ static void ask(pol *p)
             if ((got = next_field(p, r, confirms, &fi, 0))) {
                 ws_acts_add(p->in->acts, WA_ASK, got->id, fi, NULL, NULL);
                 got->slots[fi].asked = 1;
+                got->slots[fi].asked_turn = st->turn;
                 p->asked = 1;
                 return;
             }

@@ -138,6 +138,7 @@ int ws_slot_filled(const ws_slot *s) { return s->val && s->val->kind != WV_NONE;
 static void unconfirm_up(ws_state *st, ws_record *r, int changed)
 {
     for (int up = 0; r && up < 64; up++) {     /* bounded: never trust a chain */
+        r->changed_turn = st->turn;
         const ws_sheet *w = &st->spec->sheets[r->sheet];
         for (int i = 0; i < w->nfields; i++)
             if (i != changed && w->fields[i].type.kind == WT_CONFIRM && r->slots[i].val) {
@@ -224,8 +225,10 @@ static void mark_rec(const ws_state *st, int idx, char *keep)
         int nf = st->spec->sheets[r->sheet].nfields;
         for (int i = 0; i < nf; i++) mark_refs(st, r->slots[i].val, keep);
         mark_refs(st, r->api_result, keep);
-        for (int i = 0; i < st->n; i++)      /* nested records go with it */
+        for (int i = 0; i < st->n; i++)      /* nested records go with it, */
             if (st->recs[i]->parent == r->id) mark_rec(st, i, keep);
+        for (int i = 0; r->parent >= 0 && i < st->n; i++)   /* and so does its parent */
+            if (st->recs[i]->id == r->parent) mark_rec(st, i, keep);
     } else {
         mark_refs(st, r->result, keep);
     }
@@ -252,7 +255,7 @@ int ws_state_forget(ws_state *st, int keep_turns)
     for (int i = 0; i < st->n; i++) {
         const ws_record *r = st->recs[i];
         if (r->kind == WR_KB)
-            keep[i] = r == latest || (r->target >= 0 && !r->ran) || r->created_turn > cut;
+            keep[i] = r == latest || r->created_turn > cut;
         else if (r->parent < 0)
             keep[i] = !(r->done || r->abandoned) || last_active(st, r, 0) > cut;
     }
@@ -327,7 +330,7 @@ void ws_state_print(const ws_state *st, int max_rows, gn_buf *out)
             const ws_record *r = st->recs[i];
             if (r->kind != WR_TASK) continue;
             int d = 0;
-            for (const ws_record *p = r; p->parent >= 0 && d < 8; d++) p = ws_state_rec(st, p->parent);
+            for (const ws_record *p = r; p && p->parent >= 0 && d < 8; d++) p = ws_state_rec(st, p->parent);
             if (d == depth) print_task(st, r, out);
         }
     const ws_record *kb = ws_state_latest_kb(st);
@@ -396,6 +399,7 @@ static cJSON *rec_json(const ws_state *st, const ws_record *r)
         cJSON_AddBoolToObject(f, "confirmed", s->confirmed);
         cJSON_AddBoolToObject(f, "acted", s->acted);
         cJSON_AddBoolToObject(f, "asked", s->asked);
+        if (s->asked_turn) cJSON_AddNumberToObject(f, "asked_turn", s->asked_turn);
         add_str(f, "why", s->why);
     }
     return o;
@@ -483,6 +487,7 @@ static int rec_from_json(ws_state *st, const cJSON *o, gn_err *e)
             s->confirmed = jint(f, "confirmed", 0);
             s->acted = jint(f, "acted", 0);
             s->asked = jint(f, "asked", 0);
+            s->asked_turn = jint(f, "asked_turn", 0);
         }
     }
     r->id = jint(o, "id", r->id);
@@ -506,6 +511,11 @@ int ws_state_from_json(const ws_spec *spec, const cJSON *j, ws_date today, ws_st
         }
     st->turn = jint(j, "turn", 0);
     st->next_id = jint(j, "next_id", st->n + 1);
+    /* A nested record whose parent is gone (a state saved by a version that
+     * could forget one) stands on its own. */
+    for (int i = 0; i < st->n; i++)
+        if (st->recs[i]->parent >= 0 && !ws_state_rec(st, st->recs[i]->parent))
+            st->recs[i]->parent = st->recs[i]->parent_field = -1;
     *out = st;
     return 0;
 }

@@ -29,6 +29,7 @@ typedef struct ws_slot {
     int confirmed;            /* the user confirmed this value */
     int acted;                /* its field actions ran for this value */
     int asked;                /* the agent asked for it at least once */
+    int asked_turn;           /* the turn it last asked for it, 0: never */
     char *why;                /* why the last value given was refused, to
                                  be said when asking again; NULL */
 } ws_slot;
@@ -46,6 +47,8 @@ typedef struct ws_record {
     int done;                 /* its worksheet actions and API ran */
     int abandoned;            /* exitws() */
     int hold_turn;            /* do not ask its confirm field this turn */
+    int changed_turn;         /* the turn an input of it, or of a record
+                                 in it, last changed (not saved) */
     ws_val *api_result;       /* what its backend API returned */
     /* knowledge records */
     char *question, *suql, *error, *missing;
@@ -98,9 +101,9 @@ ws_record *ws_state_latest_kb(const ws_state *st);
  * state (and what is saved of it each turn) stays bounded: knowledge
  * records and done or abandoned top-level task records (with the records
  * nested in them) whose last activity is KEEP_TURNS or more turns before
- * the current one.  Kept always: the latest knowledge record, a knowledge
- * record still to fill a task field, and any record a kept record's value
- * refers to.  Record ids and the answer_N numbering never go back.
+ * the current one.  Kept always: the latest knowledge record, any record a
+ * kept record's value refers to, and the records a kept nested record is
+ * nested in.  Record ids and the answer_N numbering never go back.
  * Returns the number of records forgotten. */
 int ws_state_forget(ws_state *st, int keep_turns);
 

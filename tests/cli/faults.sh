@@ -118,17 +118,22 @@ check "a cut 10 MB reply is not saved whole" lt "$(sqlq "$T/s1.db" "SELECT max(l
 script "$GOOD"
 gstart --sessions "$T/s2.db"
 gsay "before the lock"
-"$PY" -c 'import sqlite3, sys, time
+# Another process holds the lock until $T/locked is removed (at most 60 s).
+"$PY" -c 'import os, sqlite3, sys, time
 c = sqlite3.connect(sys.argv[1], isolation_level=None)
 c.execute("BEGIN EXCLUSIVE")
 open(sys.argv[2], "w").close()
-time.sleep(float(sys.argv[3]))' "$T/s2.db" "$T/locked" 8 &
+for _ in range(1200):
+    if not os.path.exists(sys.argv[2]):
+        break
+    time.sleep(0.05)' "$T/s2.db" "$T/locked" &
 LP=$!
 for i in $(seq 100); do [ -f "$T/locked" ] && break; sleep 0.05; done
 check "locked: a turn ends" gsay "locked one"
 check "locked: says the turn waits" soon "$T/err" "not saved yet (1 turn waiting.*locked"
 check "locked: another turn ends" gsay "locked two"
 check "locked: two turns wait" soon "$T/err" "not saved yet (2 turns waiting"
+rm -f "$T/locked"
 wait $LP
 check "unlocked: a turn ends" gsay "after the lock"
 gstop

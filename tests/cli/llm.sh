@@ -79,7 +79,7 @@ curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/_mock/scr
 GENIE_API_KEY=sk-bad-6 g --check-llm --llm-url "$URL" --llm-log "$T/llm.jsonl"
 check "HTTP 401 exits 1" rc 1
 check "HTTP 401 is explained" has err "HTTP 401"
-check "HTTP 401 points at the key" has err "(check the API key: GENIE_API_KEY, OPENAI_API_KEY or api_key_cmd)"
+check "HTTP 401 points at the key" has err "(check the API key: GENIE_API_KEY, OPENAI_API_KEY, or api_key or api_key_cmd in the config file)"
 check "the key is scrubbed from the error" hasnt err "sk-bad-6"
 check "the log has the call" sh -c "grep -q '\"stage\":\"check\"' '$T/llm.jsonl' && grep -q '\"status\":\"error\"' '$T/llm.jsonl'"
 check "the log does not have the key" sh -c "! grep -q 'sk-bad-6' '$T/llm.jsonl'"

@@ -46,12 +46,13 @@ fi
 if ! command -v man >/dev/null 2>&1; then
     notok "man is installed (apt-get install man-db)"
 else
+    merr=$(mktemp "${TMPDIR:-/tmp}/genie-man.XXXXXX")
     for p in "${pages[@]}"; do
-        r=$(MANWIDTH=80 man -l "$p" 2>"$TOP/build/man.err" | sed 's/.\x08//g')
+        r=$(MANWIDTH=80 man -l "$p" 2>"$merr" | sed 's/.\x08//g')
         long=$(printf '%s\n' "$r" | LC_ALL=C.UTF-8 grep -cE '^.{81,}')
-        if [ -s "$TOP/build/man.err" ]; then
+        if [ -s "$merr" ]; then
             notok "man -l ${p#"$TOP"/} renders without complaint"
-            sed 's/^/#   /' "$TOP/build/man.err"
+            sed 's/^/#   /' "$merr"
         elif [ "$long" != 0 ]; then
             notok "man -l ${p#"$TOP"/} fits 80 columns ($long longer lines)"
             printf '%s\n' "$r" | LC_ALL=C.UTF-8 grep -E '^.{81,}' | head -n 3 | sed 's/^/#   /'
@@ -59,7 +60,7 @@ else
             ok "man -l ${p#"$TOP"/} renders cleanly at 80 columns"
         fi
     done
-    rm -f "$TOP/build/man.err"
+    rm -f "$merr"
 fi
 
 # ---- the sections a reader looks for ----------------------------------

@@ -122,6 +122,28 @@ for m in "'import' is not allowed" "only declared functions can be called" "unkn
     check "injection: refused: $m" grep -qF "$m" "$T/inj"
 done
 
+# Changing a value and saying yes in one breath, after the agent asked:
+# the agent asks again about the changed booking instead of booking it;
+# and one line of twenty bad statements is refused eight times, then once
+# for the rest.
+BAD=$("$PY" -c 'print("; ".join("foo%d()" % i for i in range(20)))')
+S=$("$PY" -c 'import json, sys
+print(json.dumps({"chat": [
+  {"stage": "parse", "contains": "Book it", "reply": "Book_Restaurant(restaurant=\"Il Fiore\", num_people=2, date=\"2026-03-20\", time=\"19:00\")"},
+  {"stage": "parse", "contains": "sure", "reply": "book_restaurant.num_people = 20; book_restaurant.confirm = True"},
+  {"stage": "parse", "contains": "junk", "reply": sys.argv[1]},
+  {"stage": "respond", "reply": "ok"}]}))' "$BAD")
+script "$S"
+printf 'Book it\nsure\njunk\n' |
+    "$BIN" --plain --format json --agent restaurants --db "$T/r.db" --today 2026-03-13 \
+        --sessions "$T/s.db" --llm-url "$URL" -m mock --no-cache -q --retries 0 >"$T/inj2" 2>"$T/err"
+check "change and yes at once: no reservation" eq "$(booked)" "$reservations0"
+check "change and yes at once: the agent asks about the new booking" \
+    sh -c "grep '\"event\":\"acts\"' '$T/inj2' | sed -n 2p | grep -q 'AskField(book_restaurant, confirm'"
+check "twenty bad statements on a line: 8 refusals and one for the rest" \
+    eq "$(grep -c '"event":"refused"' "$T/inj2")" 9
+check "... the rest named" grep -q '(12 more statements or lines)' "$T/inj2"
+
 # ---- the API key ----------------------------------------------------------------
 KEY=sk-test-Zx81SECRETkey0042
 script '{"chat": [

@@ -339,7 +339,7 @@ run 80 24 --offline
 pid=$(pgrep -f "^([^ ]*valgrind.* )?$BIN .*sessions $T/s.db" | head -1)
 kill -TERM "$pid" 2>/dev/null
 check "SIGTERM ends genie cleanly" waitfor "[exit 0]" 10
-check "... with the terminal restored" shows "[tty ok]"
+check "... with the terminal restored" waitfor "[tty ok]" 5
 
 # ---- valgrind -----------------------------------------------------------------------------------
 # A leak or an invalid access counts when one of its frames is in genie's

@@ -698,8 +698,8 @@ static ws_state *sample_state(const ws_spec *sp)
 }
 
 /* Finished answers and tasks are forgotten KEEP turns after their last
- * activity; live tasks, the latest answer, a pending answer and anything a
- * kept record refers to stay; answer numbering keeps going up. */
+ * activity; live tasks, the latest answer and anything a kept record
+ * refers to stay; answer numbering keeps going up. */
 TEST(ws_runtime_state_forget)
 {
     ws_spec *sp = spec_new();
@@ -736,12 +736,12 @@ TEST(ws_runtime_state_forget)
     st->turn = 10;                     /* nothing is 10 turns old yet */
     CHECK_INT(ws_state_forget(st, 10), 0);
     st->turn = 11;                     /* turn 1's finished records go */
-    CHECK_INT(ws_state_forget(st, 10), 3);
+    CHECK_INT(ws_state_forget(st, 10), 4);
     CHECK(ws_state_rec(st, done_id) == NULL);
     CHECK(ws_state_rec(st, dg_id) == NULL);       /* nested in a forgotten task */
     CHECK(ws_state_rec(st, old_id) == NULL);
     CHECK(ws_state_rec(st, live_id) != NULL);
-    CHECK(ws_state_rec(st, pend_id) != NULL);
+    CHECK(ws_state_rec(st, pend_id) == NULL);     /* only a turn's own queries run */
     CHECK(ws_state_rec(st, refd_id) != NULL);
     CHECK(ws_state_rec(st, late_id) != NULL);
     CHECK(ws_state_rec(st, last_id) != NULL);
@@ -752,7 +752,39 @@ TEST(ws_runtime_state_forget)
     ws_record *next = ws_state_new_kb(st, "next");
     CHECK_STR(next->var, "answer_5");  /* after answer_4, though 3 remain */
     CHECK(next->id > last_id);
+
+    /* A live task referring to a record nested in a finished one keeps the
+     * finished one too: a nested record never loses its parent. */
+    ws_record *old_task = ws_state_new_task(st, bs, -1, -1);
+    ws_record *g = ws_state_new_task(st, gs, old_task->id, gf);
+    set(st, old_task, "guest", ws_recref(g->id));
+    old_task->done = 1;
+    ws_record *again = ws_state_new_task(st, bs, -1, -1);
+    set(st, again, "guest", ws_recref(g->id));
+    int task_id = old_task->id, g_id = g->id;
+    st->turn = 60;
+    ws_state_forget(st, 10);
+    CHECK(ws_state_rec(st, g_id) != NULL);
+    CHECK(ws_state_rec(st, task_id) != NULL);
+    gn_buf b;
+    gn_buf_init(&b);
+    ws_state_print(st, 3, &b);                 /* walks every parent chain */
+    CHECK(b.len > 0);
+    gn_buf_release(&b);
     ws_state_free(st);
+
+    /* A saved state with a dangling parent loads with the record on its own. */
+    ws_state *back = NULL;
+    gn_err e;
+    cJSON *j = cJSON_Parse("{\"turn\": 3, \"next_id\": 9, \"records\": [{\"id\": 4, \"kind\": \"task\","
+                           " \"var\": \"guest\", \"worksheet\": \"Guest\", \"parent\": 2, \"parent_field\": 3}]}");
+    REQUIRE(j);
+    CHECK_INT(ws_state_from_json(sp, j, FRI, &back, &e), 0);
+    if (back) {
+        CHECK_INT(back->recs[0]->parent, -1);
+        ws_state_free(back);
+    }
+    cJSON_Delete(j);
     ws_spec_free(sp);
 }
 
@@ -1017,9 +1049,21 @@ TEST(ws_runtime_interp_confirm_only_when_asked)
     CHECK_SLOT(w, "book_restaurant", "confirm_booking", "unset");
     OK(w, "book_restaurant.confirm_booking = True");
     CHECK_SLOT(w, "book_restaurant", "confirm_booking", "unset");
-    OK(w, "book_restaurant.confirm_booking = False");     /* saying no is always heard */
+    OK(w, "book_restaurant.confirm_booking = \"no\"");    /* saying no is always heard */
     CHECK_SLOT(w, "book_restaurant", "confirm_booking", "False");
-    slot(w, "book_restaurant", "confirm_booking")->asked = 1;
+    ws_slot *s = slot(w, "book_restaurant", "confirm_booking");
+    s->asked = 1;
+    s->asked_turn = 1;                         /* the agent asked at turn 1 */
+    OK(w, "book_restaurant.confirm_booking = True");  /* still turn 1: not an answer */
+    CHECK_SLOT(w, "book_restaurant", "confirm_booking", "unset");
+    w->st->turn = 3;                           /* two turns later: stale */
+    OK(w, "book_restaurant.confirm_booking = True");
+    CHECK_SLOT(w, "book_restaurant", "confirm_booking", "unset");
+    s->asked_turn = 2;                         /* asked the turn before */
+    OK(w, "book_restaurant.restaurant = \"Nobu\"; book_restaurant.confirm_booking = True");
+    CHECK_SLOT(w, "book_restaurant", "confirm_booking", "unset");   /* changed, then yes */
+    w->st->turn = 4;
+    s->asked_turn = 3;
     OK(w, "book_restaurant.confirm_booking = True");
     CHECK_SLOT(w, "book_restaurant", "confirm_booking", "True");
     world_free(w);

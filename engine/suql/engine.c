@@ -613,6 +613,24 @@ cJSON *suql_stats_json(const suql_run_stats *s)
     cJSON_AddNumberToObject(o, "llm_calls", (double)s->llm_calls);
     cJSON_AddNumberToObject(o, "cache_hits", (double)s->memo_hits);
     if (s->budget_hit) cJSON_AddTrueToObject(o, "budget_hit");
+    if (s->nsteps) {
+        cJSON *a = cJSON_AddArrayToObject(o, "steps");
+        for (int i = 0; i < s->nsteps; i++) {
+            const suql_step_stats *p = &s->steps[i];
+            cJSON *x = cJSON_CreateObject();
+            if (p->conjunct) cJSON_AddNumberToObject(x, "conjunct", p->conjunct);
+            else cJSON_AddStringToObject(x, "step", "final");
+            cJSON_AddNumberToObject(x, "candidates", (double)p->candidates);
+            cJSON_AddNumberToObject(x, "verified", (double)p->checked);
+            cJSON_AddNumberToObject(x, "passed", (double)p->passed);
+            cJSON_AddNumberToObject(x, "evaluations", (double)p->evaluations);
+            cJSON_AddNumberToObject(x, "llm_calls", (double)p->llm_calls);
+            cJSON_AddNumberToObject(x, "cache_hits", (double)p->memo_hits);
+            cJSON_AddNumberToObject(x, "ms", p->ms_total);
+            cJSON_AddNumberToObject(x, "ms_llm", p->ms_llm);
+            cJSON_AddItemToArray(a, x);
+        }
+    }
     return o;
 }
 
@@ -630,4 +648,17 @@ void suql_stats_print(const suql_run_stats *s, gn_buf *out)
                   s->failures);
     gn_buf_printf(out, "time:        %.1f ms total, %.1f ms waiting for the LLM, %.1f ms engine\n",
                   s->ms_total, s->ms_llm, s->ms_total - s->ms_llm > 0 ? s->ms_total - s->ms_llm : 0);
+    if (!s->nsteps) return;
+    gn_buf_puts(out, "steps:\n");
+    for (int i = 0; i < s->nsteps; i++) {
+        const suql_step_stats *p = &s->steps[i];
+        if (p->conjunct)
+            gn_buf_printf(out, "  conjunct %d%s: %ld candidates, %ld checked, %ld passed;", p->conjunct,
+                          p->conjunct == SUQL_MAX_STEPS - 1 && s->conjuncts >= SUQL_MAX_STEPS ? "+" : "",
+                          p->candidates, p->checked, p->passed);
+        else
+            gn_buf_puts(out, "  final:      the rows returned, their select-list free text;");
+        gn_buf_printf(out, " %ld evaluations (%ld LLM calls, %ld memo hits); %.1f ms, %.1f ms LLM\n",
+                      p->evaluations, p->llm_calls, p->memo_hits, p->ms_total, p->ms_llm);
+    }
 }

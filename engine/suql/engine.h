@@ -59,6 +59,18 @@ typedef struct suql_engine_config {
 } suql_engine_config;
 
 /* What one run did (for --explain --analyze and the UI). */
+/* What one step of an optimized run did (--explain --analyze): a conjunct
+ * of the WHERE (its structured query, then its free-text checks), or the
+ * final query with the select list's free text. */
+typedef struct suql_step_stats {
+    int conjunct;                /* 1.., or 0 for the final step */
+    long candidates, checked, passed;
+    long evaluations, llm_calls, memo_hits;
+    double ms_total, ms_llm;
+} suql_step_stats;
+
+#define SUQL_MAX_STEPS 17         /* conjuncts shown one by one, then the final step */
+
 typedef struct suql_run_stats {
     const char *mode;            /* "plain", "optimized", "per-row" */
     long conjuncts, candidates, checked, passed, rows;
@@ -68,6 +80,8 @@ typedef struct suql_run_stats {
                                     filters could need (candidates x
                                     free-text requests per candidate) */
     double ms_total, ms_llm;     /* wall time; time waiting for the LLM */
+    suql_step_stats steps[SUQL_MAX_STEPS];   /* optimized runs: per step; */
+    int nsteps;                  /* conjuncts past the 16th add to the 16th */
 } suql_run_stats;
 
 /* A new engine; borrowed pointers must outlive it.  Registers the SQLite

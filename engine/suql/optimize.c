@@ -25,6 +25,7 @@
 #include "engine_int.h"
 
 #include "retrieval/search.h"
+#include "util/clock.h"
 #include "util/xmem.h"
 
 #include <stdint.h>
@@ -542,6 +543,36 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
 
 /* ---- the run ------------------------------------------------------------------------------ */
 
+/* A step's figures are the run's totals after it less those before it. */
+static void step_start(suql_engine *en, suql_run_stats *before)
+{
+    if (!en->st) return;
+    *before = *en->st;
+    before->ms_total = gn_now() * 1e3;
+}
+
+static void step_end(suql_engine *en, const suql_run_stats *b, int conjunct)
+{
+    suql_run_stats *s = en->st;
+    if (!s) return;
+    suql_step_stats *p;
+    if (s->nsteps < SUQL_MAX_STEPS - 1 || (!conjunct && s->nsteps < SUQL_MAX_STEPS)) {
+        p = &s->steps[s->nsteps++];
+        memset(p, 0, sizeof *p);
+        p->conjunct = conjunct;
+    } else {
+        p = &s->steps[s->nsteps - 1];         /* the last conjunct shown takes the rest */
+    }
+    p->candidates += s->candidates - b->candidates;
+    p->checked += s->checked - b->checked;
+    p->passed += s->passed - b->passed;
+    p->evaluations += s->evaluations - b->evaluations;
+    p->llm_calls += s->llm_calls - b->llm_calls;
+    p->memo_hits += s->memo_hits - b->memo_hits;
+    p->ms_llm += s->ms_llm - b->ms_llm;
+    p->ms_total += gn_now() * 1e3 - b->ms_total;
+}
+
 int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
                        const char *a, const suql_dnf *dnf, suql_result *res, gn_buf *plan,
                        gn_err *e)
@@ -559,16 +590,21 @@ int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const s
         else gn_buf_puts(plan, "rows:   all (no LIMIT, or aggregates): checks run until the budget\n");
     }
     ids passed = { 0 };
+    suql_run_stats before;
     for (int i = 0; i < d.n && !rc; i++) {
         if (plan) gn_buf_printf(plan, "conjunct %d:\n", i + 1);
+        step_start(en, &before);
         rc = run_conjunct(en, q, sel, t, a, &d.c[i], want, &passed, plan, e);
+        step_end(en, &before, i + 1);
     }
     if (!rc && plan) {
         gn_buf_puts(plan, "final:  the query over the rows that pass (WHERE replaced by _id IN "
                           "(...)); answer() and summary() of the select list for the rows "
                           "returned only\n");
     } else if (!rc) {
+        step_start(en, &before);
         rc = suql_run_final(en, q, sel, t, a, passed.v, passed.n, !sel->norder, res, e);
+        step_end(en, &before, 0);
     }
     ids_free(&passed);
     return rc;

@@ -55,6 +55,10 @@ FQ="SELECT name, answer(reviews, 'is there parking?') FROM restaurants WHERE loc
 g -q --db "$T/r.db" --suql "$FQ" --analyze
 check "--suql with answer() filters runs offline" sh -c "[ \$(cat '$T/rc') = 0 ] && grep -q '(2 rows)' '$T/out'"
 check "--analyze reports on stderr" sh -c "grep -q 'mode:        optimized' '$T/err' && grep -q 'offline' '$T/err'"
+check "--analyze reports per step" sh -c "grep -qE '^  conjunct 1: [0-9]+ candidates, [0-9]+ checked, [0-9]+ passed; [0-9]+ evaluations' '$T/err' && grep -qE '^  final: .* 2 evaluations' '$T/err'"
+OQ="SELECT name FROM restaurants WHERE (location = 'Cupertino' AND answer(reviews, 'is it romantic?') = 'Yes') OR (location = 'Sunnyvale' AND answer(reviews, 'good for kids?') = 'Yes') LIMIT 40"
+g -q --db "$T/r.db" --explain "$OQ" --analyze
+check "--explain --analyze: a step for each conjunct" sh -c "grep -q '^  conjunct 1: ' '$T/out' && grep -q '^  conjunct 2: ' '$T/out' && grep -q '^  final: ' '$T/out'"
 g -q --db "$T/r.db" --explain "$FQ"
 check "--explain shows the plan" sh -c "[ \$(cat '$T/rc') = 0 ] && grep -q 'mode:   optimized' '$T/out' && grep -q 'structured: SELECT' '$T/out' && grep -q 'budget:' '$T/out'"
 g -q --db "$T/r.db" --suql "SELECT name FROM restaurant WHERE rating > 4"

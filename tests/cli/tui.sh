@@ -316,6 +316,35 @@ keys "/quit" Enter
 waitfor "[exit 0]"
 unset 'ENVS[${#ENVS[@]}-1]'
 
+# ---- a sessions file locked by another process, across /reset ----------------------------------
+# The turn waits in memory; /reset starts a new conversation; once the
+# lock goes, both conversations are saved, each in its own session.
+LS=$T/locked-s.db
+run 120 30 --offline --sessions "$LS"
+keys "SELECT name FROM restaurants WHERE location = 'Palo Alto' LIMIT 1" Enter
+waitfor "1 row"
+"$PY" -c 'import os, sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("BEGIN EXCLUSIVE")
+open(sys.argv[2], "w").close()
+for _ in range(1200):
+    if not os.path.exists(sys.argv[2]): break
+    time.sleep(0.05)' "$LS" "$T/lock" &
+LP=$!
+for i in $(seq 100); do [ -f "$T/lock" ] && break; sleep 0.05; done
+keys "SELECT name FROM restaurants WHERE location = 'Cupertino' LIMIT 1" Enter
+check "locked: the screen says the turn waits" waitfor "not saved yet (1 turn waiting" 15
+keys "/reset" Enter
+sleep 1                                        # /reset done while still locked
+rm -f "$T/lock"; wait $LP
+keys "SELECT name FROM restaurants WHERE location = 'Sunnyvale' LIMIT 1" Enter
+waitfor "1 row"
+keys "/quit" Enter
+waitfor "[exit 0]"
+"$BIN" --list-sessions --sessions "$LS" >"$T/ls" 2>&1
+check "after the lock: the first conversation has both its turns" grep -q "  2 turns " "$T/ls"
+check "... and the one after /reset its own session" grep -q "  1 turn .*Sunnyvale" "$T/ls"
+
 # ---- sizes, signals ----------------------------------------------------------------------------
 run 80 24 --offline
 tm resize-window -t g -x 20 -y 5

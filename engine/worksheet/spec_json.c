@@ -242,7 +242,8 @@ static int read_fields(json_ctx *c, const cJSON *arr, int si)
         ws_sheet *w = &c->s->sheets[si];
         c->fi = ws_sheet_add_field(w);
         ws_field *f = &w->fields[c->fi];
-        c->line = f->line = obj_line(c, o);
+        int l = obj_line(c, o);              /* not an object: its worksheet's line */
+        c->line = f->line = l ? l : saved_line;
         int rc = read_object(c, o, field_keys, NKEYS(field_keys), f, si, "kind",
                              "input, internal or output");
         if (rc) return rc;
@@ -255,6 +256,8 @@ static int read_fields(json_ctx *c, const cJSON *arr, int si)
 static int read_root(json_ctx *c, const cJSON *root)
 {
     c->line = obj_line(c, root);
+    if (!c->line) c->line = 1;
+    int root_line = c->line;
     if (!cJSON_IsObject(root)) return fail(c, NULL, "expected an object {\"worksheets\": [...]}");
     for (const cJSON *m = root->child; m; m = m->next)
         if (strcmp(m->string, "worksheets"))
@@ -264,7 +267,8 @@ static int read_root(json_ctx *c, const cJSON *root)
     if (!arr->child) return fail(c, "worksheets", "no worksheets");
     for (const cJSON *o = arr->child; o; o = o->next) {
         int idx = c->si = ws_spec_add_sheet(c->s);
-        c->line = c->s->sheets[idx].line = obj_line(c, o);
+        int l = obj_line(c, o);              /* not an object: the top level's line */
+        c->line = c->s->sheets[idx].line = l ? l : root_line;
         int rc = read_object(c, o, sheet_keys, NKEYS(sheet_keys), &c->s->sheets[idx], idx,
                              "kind", "worksheet, db or type");
         if (rc) return rc;

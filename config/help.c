@@ -259,7 +259,8 @@ static void each_setting(gn_buf *out, void (*fn)(int opt, gn_buf *out, const voi
 
 /* One `key = value  ; source` line that the config loader reads back as
  * the same value: a value the loader would change (one pair of quotes
- * around it is dropped, outer spaces are trimmed) is quoted, a source
+ * around it is dropped, outer spaces are trimmed, a leading ';' after
+ * "key = " starts a comment) is quoted, a source
  * that would make the line too long to load goes on a comment line of
  * its own, and a value no line can hold is named in a comment instead. */
 static void print_setting(int opt, gn_buf *out, const void *ctx)
@@ -270,7 +271,7 @@ static void print_setting(int opt, gn_buf *out, const void *ctx)
     gn_buf_init(&v);
     cfg_format_value(o, cfg_text(c, opt), &v);
     size_t n = v.len;
-    int quote = n && (v.data[0] == ' ' || v.data[n - 1] == ' ' ||
+    int quote = n && (v.data[0] == ' ' || v.data[n - 1] == ' ' || v.data[0] == ';' ||
                       (n >= 2 && v.data[0] == '"' && v.data[n - 1] == '"'));
     const char *src = cfg_source(c, opt);
     int len = (int)(strlen(o->key) + 3 + n + (quote ? 2 : 0));

@@ -118,23 +118,13 @@ check "a cut 10 MB reply is not saved whole" lt "$(sqlq "$T/s1.db" "SELECT max(l
 script "$GOOD"
 gstart --sessions "$T/s2.db"
 gsay "before the lock"
-# Another process holds the lock until $T/locked is removed (at most 60 s).
-"$PY" -c 'import os, sqlite3, sys, time
-c = sqlite3.connect(sys.argv[1], isolation_level=None)
-c.execute("BEGIN EXCLUSIVE")
-open(sys.argv[2], "w").close()
-for _ in range(1200):
-    if not os.path.exists(sys.argv[2]):
-        break
-    time.sleep(0.05)' "$T/s2.db" "$T/locked" &
-LP=$!
-for i in $(seq 100); do [ -f "$T/locked" ] && break; sleep 0.05; done
+hold_lock "$T/s2.db" "$T/locked"
 check "locked: a turn ends" gsay "locked one"
 check "locked: says the turn waits" soon "$T/err" "not saved yet (1 turn waiting.*locked"
 check "locked: another turn ends" gsay "locked two"
 check "locked: two turns wait" soon "$T/err" "not saved yet (2 turns waiting"
 rm -f "$T/locked"
-wait $LP
+wait $LOCK_PID
 check "unlocked: a turn ends" gsay "after the lock"
 gstop
 check "locked: nothing lost, in order" eq "$(saved_turns "$T/s2.db")" "before the lock|locked one|locked two|after the lock"

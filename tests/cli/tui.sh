@@ -323,20 +323,12 @@ LS=$T/locked-s.db
 run 120 30 --offline --sessions "$LS"
 keys "SELECT name FROM restaurants WHERE location = 'Palo Alto' LIMIT 1" Enter
 waitfor "1 row"
-"$PY" -c 'import os, sqlite3, sys, time
-c = sqlite3.connect(sys.argv[1], isolation_level=None)
-c.execute("BEGIN EXCLUSIVE")
-open(sys.argv[2], "w").close()
-for _ in range(1200):
-    if not os.path.exists(sys.argv[2]): break
-    time.sleep(0.05)' "$LS" "$T/lock" &
-LP=$!
-for i in $(seq 100); do [ -f "$T/lock" ] && break; sleep 0.05; done
+hold_lock "$LS" "$T/lock"
 keys "SELECT name FROM restaurants WHERE location = 'Cupertino' LIMIT 1" Enter
 check "locked: the screen says the turn waits" waitfor "not saved yet (1 turn waiting" 15
 keys "/reset" Enter
 sleep 1                                        # /reset done while still locked
-rm -f "$T/lock"; wait $LP
+rm -f "$T/lock"; wait $LOCK_PID
 keys "SELECT name FROM restaurants WHERE location = 'Sunnyvale' LIMIT 1" Enter
 waitfor "1 row"
 keys "/quit" Enter

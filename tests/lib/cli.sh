@@ -63,4 +63,22 @@ finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
 eq() { [ "$1" = "$2" ]; }
 lt() { [ "$1" -lt "$2" ]; }
 
+# hold_lock DB FLAG: in the background, another process takes DB's write
+# lock and holds it while the file FLAG exists (at most 60 s); returns once
+# the lock is taken, with its pid in LOCK_PID.  `rm FLAG; wait $LOCK_PID`
+# lets go.
+hold_lock() {
+    "$PY" -c 'import os, sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("BEGIN EXCLUSIVE")
+open(sys.argv[2], "w").close()
+for _ in range(1200):
+    if not os.path.exists(sys.argv[2]):
+        break
+    time.sleep(0.05)' "$1" "$2" &
+    LOCK_PID=$!
+    local i
+    for i in $(seq 100); do [ -f "$2" ] && break; sleep 0.05; done
+}
+
 cleanup() { stop_mock; [ -n "${KEEP_T:-}" ] || rm -rf "$T"; }

@@ -80,10 +80,11 @@ $(B)/obj/tests/fuzz/%.o: tests/fuzz/%.c | $(B)/config.mk
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC    $<")
 	$(Q)$(CC) $(CFLAGS_ALL) -DLLVMFuzzerTestOneInput=$*_entry -c $< -o $@
-$(B)/test-unit: $(call obj,$(UNIT_SRC)) $(call obj,$(TUI_PURE)) $(FUZZ_ENTRY_OBJ) $(B)/libgenie.a
+MOCKCTL_OBJ := $(B)/obj/tests/mock/mockctl.o
+$(B)/test-unit: $(call obj,$(UNIT_SRC)) $(call obj,$(TUI_PURE)) $(FUZZ_ENTRY_OBJ) $(MOCKCTL_OBJ) $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(call obj,$(UNIT_SRC)) $(call obj,$(TUI_PURE)) $(FUZZ_ENTRY_OBJ) \
-	    $(B)/libgenie.a $(LIBS) $(LDFLAGS)
+	    $(MOCKCTL_OBJ) $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 
 $(B)/bench-retrieval: $(B)/obj/bench/retrieval.o $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
@@ -116,7 +117,7 @@ $(B)/bench-llm: $(B)/obj/bench/llm.o $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 
-$(B)/bench-agent: $(B)/obj/bench/agent.o $(B)/obj/bench/mockctl.o $(B)/libgenie.a
+$(B)/bench-agent: $(B)/obj/bench/agent.o $(MOCKCTL_OBJ) $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(filter %.o,$^) $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 
@@ -125,7 +126,7 @@ $(B)/bench-tui: $(B)/obj/bench/tui.o $(call obj,$(filter-out tui/main.c,$(TUI_SR
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(filter %.o,$^) $(B)/libgenie.a $(TUI_LIBS) $(LIBS) $(LDFLAGS)
 
-$(B)/bench-suql: $(B)/obj/bench/suql.o $(B)/obj/bench/mockctl.o $(B)/libgenie.a
+$(B)/bench-suql: $(B)/obj/bench/suql.o $(MOCKCTL_OBJ) $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(filter %.o,$^) $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 

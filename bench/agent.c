@@ -13,7 +13,7 @@
  * the conversation books tables.
  */
 #include "agent/agent.h"
-#include "mockctl.h"
+#include "tests/mock/mockctl.h"
 #include "llm/prompt.h"
 #include "retrieval/embed.h"
 #include "retrieval/index.h"
@@ -178,7 +178,7 @@ int main(int argc, char **argv)
     }
     char *utt[TURNS];
     char *js = script(utt);
-    if (bench_mock_post(url, "script", js)) { fprintf(stderr, "bench-agent: the mock server at %s does not answer\n", url); return 1; }
+    if (mock_post(url, "script", js, NULL, 0)) { fprintf(stderr, "bench-agent: the mock server at %s does not answer\n", url); return 1; }
     free(js);
 
     bench b = { 0 };

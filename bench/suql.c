@@ -32,7 +32,7 @@
 #include "util/clock.h"
 #include "util/xmem.h"
 
-#include "mockctl.h"
+#include "tests/mock/mockctl.h"
 
 #include <cjson/cJSON.h>
 #include <csv.h>
@@ -61,7 +61,7 @@ static const struct { const char *attr; const char *keywords[6]; } attrs[] = {
 
 static void post_or_warn(const char *url, const char *route, const char *json)
 {
-    if (bench_mock_post(url, route, json)) fprintf(stderr, "bench-suql: cannot configure the mock at %s\n", url);
+    if (mock_post(url, route, json, NULL, 0)) fprintf(stderr, "bench-suql: cannot configure the mock at %s\n", url);
 }
 
 /* The truth file for the mock's oracle. */

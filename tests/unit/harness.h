@@ -28,6 +28,13 @@ char *th_read(const char *path);
 /* A fresh empty directory for this test, removed at exit. */
 const char *th_tmpdir(void);
 
+/* Run SQL on the SQLite file PATH (created if missing), outside the code
+ * under test: 0 or the SQLite error code. */
+int th_sql_exec(const char *path, const char *sql);
+/* The first column of SQL's first row on PATH as an integer; -1 when
+ * there is none or the query fails. */
+long th_sql_int(const char *path, const char *sql);
+
 #define TEST(name)                                                        \
     static void test_##name(void);                                        \
     __attribute__((constructor)) static void reg_##name(void)             \

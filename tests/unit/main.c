@@ -5,6 +5,7 @@
  */
 #include "harness.h"
 
+#include <sqlite3.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -101,4 +102,27 @@ int main(int argc, char **argv)
     }
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
+}
+
+int th_sql_exec(const char *path, const char *sql)
+{
+    sqlite3 *db;
+    int rc = sqlite3_open(path, &db);
+    if (rc == SQLITE_OK) rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+    sqlite3_close(db);
+    return rc;
+}
+
+long th_sql_int(const char *path, const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    long v = -1;
+    if (sqlite3_open(path, &db) == SQLITE_OK &&
+        sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW) v = (long)sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return v;
 }

@@ -2,15 +2,16 @@
  * mock.c — starting and scripting the mock LLM server (see mock.h).
  *
  * The server writes its port to a file once it listens; we poll for it.
- * Scripts are posted to /_mock/script with libcurl; the request log is a
- * JSON-lines file whose size at script time marks where a test's requests
- * begin.
+ * Scripts are posted to /_mock/script (tests/mock/mockctl.c); the request
+ * log is a JSON-lines file whose size at script time marks where a test's
+ * requests begin.
  */
 #include "mock.h"
 
 #include "harness.h"
 
-#include <curl/curl.h>
+#include "tests/mock/mockctl.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -86,33 +87,12 @@ const char *th_mock_url(void)
     return NULL;
 }
 
-static size_t discard(char *p, size_t sz, size_t n, void *ud)
-{
-    (void)p;
-    (void)ud;
-    return sz * n;
-}
-
 static int post(const char *route, const char *json)
 {
-    char u[256];
-    snprintf(u, sizeof u, "%s/%s", url, route);
-    CURL *c = curl_easy_init();
-    struct curl_slist *h = curl_slist_append(NULL, "Content-Type: application/json");
-    curl_easy_setopt(c, CURLOPT_URL, u);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-    curl_easy_setopt(c, CURLOPT_POSTFIELDS, json);
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, discard);
-    long status = 0;
-    CURLcode cc = curl_easy_perform(c);
-    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-    curl_slist_free_all(h);
-    curl_easy_cleanup(c);
-    if (cc != CURLE_OK || status != 200) {
-        th_fail(__FILE__, __LINE__, "POST %s: %s, HTTP %ld", route, curl_easy_strerror(cc), status);
-        return -1;
-    }
-    return 0;
+    char why[200];
+    if (!mock_post(url, route, json, why, sizeof why)) return 0;
+    th_fail(__FILE__, __LINE__, "POST _mock/%s: %s", route, why);
+    return -1;
 }
 
 int th_mock_script(const char *json)
@@ -120,7 +100,7 @@ int th_mock_script(const char *json)
     if (!th_mock_url()) return -1;
     static const char reset[] = "{\"fault\": null, \"delay\": 0, \"chunk\": 8, "
                                 "\"chunk_delay\": 0, \"require_key\": null, \"model\": null}";
-    if (post("_mock/config", reset) || post("_mock/script", json)) return -1;
+    if (post("config", reset) || post("script", json)) return -1;
     struct stat st;
     log_mark = stat(logpath, &st) ? 0 : (long)st.st_size;
     return 0;

@@ -397,54 +397,30 @@ TEST(llm_cache_not_a_database)
     free(s);
 }
 
-/* Make a SQLite file at PATH by running SQL. */
-static int make_db(const char *path, const char *sql)
-{
-    sqlite3 *db;
-    int rc = sqlite3_open(path, &db);
-    if (rc == SQLITE_OK) rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
-    sqlite3_close(db);
-    return rc;
-}
-
-static long count_rows(const char *path, const char *sql)
-{
-    sqlite3 *db;
-    sqlite3_stmt *st;
-    long n = -1;
-    if (sqlite3_open(path, &db) == SQLITE_OK &&
-        sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(db);
-    return n;
-}
-
 TEST(llm_cache_someone_elses_database)
 {
     const char *path = tmp("people.db");
-    REQUIRE(make_db(path, "CREATE TABLE people (name TEXT); "
-                          "INSERT INTO people VALUES ('ada')") == SQLITE_OK);
+    REQUIRE(th_sql_exec(path, "CREATE TABLE people (name TEXT); "
+                              "INSERT INTO people VALUES ('ada')") == SQLITE_OK);
     llm_cache *c;
     gn_err e;
     CHECK_INT(llm_cache_open(path, &c, &e), GN_ECORRUPT);
     CHECK_CONTAINS(e.msg, path);
     CHECK_CONTAINS(e.msg, "not a genie response cache");
-    CHECK_INT(count_rows(path, "SELECT count(*) FROM people"), 1);
-    CHECK_INT(count_rows(path, "SELECT count(*) FROM sqlite_master"), 1);
+    CHECK_INT(th_sql_int(path, "SELECT count(*) FROM people"), 1);
+    CHECK_INT(th_sql_int(path, "SELECT count(*) FROM sqlite_master"), 1);
     /* Journal mode untouched: 0 is not WAL in the header's version bytes. */
-    CHECK_INT(count_rows(path, "SELECT journal_mode = 'wal' FROM pragma_journal_mode"), 0);
+    CHECK_INT(th_sql_int(path, "SELECT journal_mode = 'wal' FROM pragma_journal_mode"), 0);
 }
 
 TEST(llm_cache_wrong_columns_or_newer_schema)
 {
     const char *p1 = tmp("cols.db"), *p2 = tmp("newer.db"), *p3 = tmp("notable.db");
-    REQUIRE(make_db(p1, "CREATE TABLE responses (key TEXT PRIMARY KEY, blob BLOB); "
-                        "PRAGMA user_version = 1") == SQLITE_OK);
-    REQUIRE(make_db(p2, "CREATE TABLE responses (key TEXT PRIMARY KEY, v2 TEXT); "
-                        "PRAGMA user_version = 7") == SQLITE_OK);
-    REQUIRE(make_db(p3, "CREATE TABLE other (x); PRAGMA user_version = 1") == SQLITE_OK);
+    REQUIRE(th_sql_exec(p1, "CREATE TABLE responses (key TEXT PRIMARY KEY, blob BLOB); "
+                            "PRAGMA user_version = 1") == SQLITE_OK);
+    REQUIRE(th_sql_exec(p2, "CREATE TABLE responses (key TEXT PRIMARY KEY, v2 TEXT); "
+                            "PRAGMA user_version = 7") == SQLITE_OK);
+    REQUIRE(th_sql_exec(p3, "CREATE TABLE other (x); PRAGMA user_version = 1") == SQLITE_OK);
     llm_cache *c;
     gn_err e;
     CHECK_INT(llm_cache_open(p1, &c, &e), GN_ECORRUPT);
@@ -455,7 +431,7 @@ TEST(llm_cache_wrong_columns_or_newer_schema)
     CHECK_CONTAINS(e.msg, "newer");
     CHECK_INT(llm_cache_open(p3, &c, &e), GN_ECORRUPT);
     CHECK_CONTAINS(e.msg, p3);
-    CHECK_INT(count_rows(p1, "SELECT count(*) FROM sqlite_master"), 2);   /* + autoindex */
+    CHECK_INT(th_sql_int(p1, "SELECT count(*) FROM sqlite_master"), 2);   /* + autoindex */
 }
 
 TEST(llm_cache_directories)

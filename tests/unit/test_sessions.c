@@ -85,29 +85,6 @@ static char *read_bytes(const char *path, size_t *len)
     return b;
 }
 
-static int raw_exec(const char *path, const char *sql)
-{
-    sqlite3 *db;
-    int rc = sqlite3_open(path, &db);
-    if (!rc) rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
-    sqlite3_close(db);
-    return rc;
-}
-
-static long raw_int(const char *path, const char *sql)
-{
-    sqlite3 *db;
-    sqlite3_stmt *st;
-    long v = -1;
-    if (sqlite3_open(path, &db) == SQLITE_OK &&
-        sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW) v = (long)sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-    }
-    sqlite3_close(db);
-    return v;
-}
-
 TEST(sessions_create_reopen)
 {
     const char *path = tmp_path("a/b/sessions.db");
@@ -134,8 +111,8 @@ TEST(sessions_create_reopen)
     CHECK_INT(st_session_new(s, NULL, &id2, &e), GN_EUSAGE);
     st_sessions_close(s);
 
-    CHECK_INT(raw_int(path, "PRAGMA user_version"), 1);
-    CHECK_INT(raw_int(path, "SELECT count(*) FROM sessions"), 2);
+    CHECK_INT(th_sql_int(path, "PRAGMA user_version"), 1);
+    CHECK_INT(th_sql_int(path, "SELECT count(*) FROM sessions"), 2);
     sqlite3 *db;
     REQUIRE(sqlite3_open(path, &db) == SQLITE_OK);
     sqlite3_stmt *st;
@@ -439,7 +416,7 @@ TEST(sessions_export_fences)
 TEST(sessions_refuse_foreign)
 {
     const char *path = tmp_path("other.db");
-    REQUIRE(raw_exec(path, "CREATE TABLE notes(x TEXT); INSERT INTO notes VALUES ('keep');") == 0);
+    REQUIRE(th_sql_exec(path, "CREATE TABLE notes(x TEXT); INSERT INTO notes VALUES ('keep');") == 0);
     size_t n0, n1;
     char *before = read_bytes(path, &n0);
     REQUIRE(before);
@@ -457,8 +434,8 @@ TEST(sessions_refuse_foreign)
 
     /* Our table names are not enough without our version. */
     const char *p2 = tmp_path("lookalike.db");
-    REQUIRE(raw_exec(p2, "CREATE TABLE sessions(id INTEGER PRIMARY KEY);"
-                         "CREATE TABLE turns(x);") == 0);
+    REQUIRE(th_sql_exec(p2, "CREATE TABLE sessions(id INTEGER PRIMARY KEY);"
+                            "CREATE TABLE turns(x);") == 0);
     CHECK_INT(st_sessions_open(p2, &s, &e), GN_ECORRUPT);
 }
 
@@ -496,7 +473,7 @@ TEST(sessions_refuse_newer)
     gn_err e;
     REQUIRE(st_session_new(s, "A", &id, &e) == 0);
     st_sessions_close(s);
-    REQUIRE(raw_exec(path, "PRAGMA user_version = 2") == 0);
+    REQUIRE(th_sql_exec(path, "PRAGMA user_version = 2") == 0);
     size_t n0, n1;
     char *before = read_bytes(path, &n0);
     REQUIRE(before);
@@ -509,7 +486,7 @@ TEST(sessions_refuse_newer)
     CHECK(n0 == n1 && !memcmp(before, after, n0));
     free(before);
     free(after);
-    CHECK_INT(raw_int(path, "PRAGMA user_version"), 2);
+    CHECK_INT(th_sql_int(path, "PRAGMA user_version"), 2);
 }
 
 TEST(sessions_failed_turn_leaves_nothing)
@@ -565,7 +542,7 @@ TEST(sessions_disk_full)
     add(s, id, 1, "one");
     st_sessions_close(s);
 
-    page_cap = (int)raw_int(path, "PRAGMA page_count") + 2;
+    page_cap = (int)th_sql_int(path, "PRAGMA page_count") + 2;
     REQUIRE(sqlite3_auto_extension((void (*)(void))cap_pages) == SQLITE_OK);
     s = open_ok(path);
     if (s) {
@@ -582,7 +559,7 @@ TEST(sessions_disk_full)
     }
     sqlite3_cancel_auto_extension((void (*)(void))cap_pages);
     page_cap = 0;
-    CHECK_INT(raw_int(path, "SELECT turns FROM sessions"), 2);
+    CHECK_INT(th_sql_int(path, "SELECT turns FROM sessions"), 2);
 }
 
 TEST(sessions_two_connections)

@@ -2,11 +2,12 @@
  * mockctl.c — POSTs to the mock server's control routes, with libcurl
  * (the reply body is read and dropped).
  */
-#include "mockctl.h"
+#include "tests/mock/mockctl.h"
 
 #include "util/xmem.h"
 
 #include <curl/curl.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static size_t sink(char *p, size_t sz, size_t n, void *ud)
@@ -16,7 +17,7 @@ static size_t sink(char *p, size_t sz, size_t n, void *ud)
     return sz * n;
 }
 
-int bench_mock_post(const char *url, const char *route, const char *json)
+int mock_post(const char *url, const char *route, const char *json, char *why, size_t n)
 {
     char *u = xasprintf("%s/_mock/%s", url, route);
     CURL *c = curl_easy_init();
@@ -26,9 +27,10 @@ int bench_mock_post(const char *url, const char *route, const char *json)
     curl_easy_setopt(c, CURLOPT_POSTFIELDS, json);
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
     long status = 0;
-    int rc = curl_easy_perform(c) == CURLE_OK ? 0 : -1;
+    CURLcode cc = curl_easy_perform(c);
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-    if (status >= 400) rc = -1;
+    int rc = cc == CURLE_OK && status < 400 ? 0 : -1;
+    if (rc && why) snprintf(why, n, "%s, HTTP %ld", curl_easy_strerror(cc), status);
     curl_slist_free_all(h);
     curl_easy_cleanup(c);
     free(u);

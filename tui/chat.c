@@ -269,22 +269,16 @@ int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *tur
 /* A turn waiting to be saved: into session SID, or, while 0, into the
  * session the first saved turn of conversation CONV creates. */
 struct chat_wait {
-    st_turn t;                /* its strings owned */
+    char *utt;
+    ag_turn_out o;
     long sid;
     int conv;
 };
 
-static const char *sdup(const char *s) { return s ? xstrdup(s) : NULL; }
-
 static void wait_release(struct chat_wait *w)
 {
-    free((char *)w->t.user);
-    free((char *)w->t.parse);
-    free((char *)w->t.suql_json);
-    free((char *)w->t.acts_json);
-    free((char *)w->t.response);
-    free((char *)w->t.state_json);
-    free((char *)w->t.error);
+    free(w->utt);
+    ag_turn_out_release(&w->o);
 }
 
 static void drop_unsaved(chat *ch)
@@ -308,7 +302,15 @@ static int save_first(chat *ch, int *lost, gn_err *e)
             if (!ch->unsaved[i].sid && ch->unsaved[i].conv == w->conv) ch->unsaved[i].sid = sid;
         if (w->conv == ch->conv) ch->sid = sid;
     }
-    int rc = st_session_add_turn(ch->ss, w->sid, &w->t, e);
+    const ag_turn_out *o = &w->o;
+    st_turn t = {
+        .n = o->n, .user = w->utt, .parse = o->parse, .suql_json = o->suql_json,
+        .acts_json = o->acts_json, .response = o->response, .state_json = o->state_json,
+        .error = o->error, .tokens_in = o->tokens_in, .tokens_out = o->tokens_out,
+        .llm_calls = o->llm_calls, .ms_total = o->ms_total, .ms_llm = o->ms_llm,
+        .started = o->started,
+    };
+    int rc = st_session_add_turn(ch->ss, w->sid, &t, e);
     if (rc && st_sessions_passing(ch->ss)) return rc;
     *lost = rc != 0;
     wait_release(w);
@@ -348,20 +350,13 @@ int chat_save_all(chat *ch, gn_err *e)
     return rc;
 }
 
-int chat_save_turn(chat *ch, const char *utt, const ag_turn_out *o, gn_err *e)
+int chat_save_turn(chat *ch, const char *utt, ag_turn_out *o, gn_err *e)
 {
     if (!ch->ss) return 0;
     ch->unsaved = xrealloc(ch->unsaved, (size_t)(ch->nunsaved + 1) * sizeof *ch->unsaved);
-    ch->unsaved[ch->nunsaved++] = (struct chat_wait){
-        .t = {
-            .n = o->n, .user = sdup(utt), .parse = sdup(o->parse), .suql_json = sdup(o->suql_json),
-            .acts_json = sdup(o->acts_json), .response = sdup(o->response),
-            .state_json = sdup(o->state_json), .error = sdup(o->error),
-            .tokens_in = o->tokens_in, .tokens_out = o->tokens_out, .llm_calls = o->llm_calls,
-            .ms_total = o->ms_total, .ms_llm = o->ms_llm, .started = o->started,
-        },
-        .sid = ch->sid, .conv = ch->conv,
-    };
+    struct chat_wait *w = &ch->unsaved[ch->nunsaved++];
+    *w = (struct chat_wait){ .utt = xstrdup(utt), .o = *o, .sid = ch->sid, .conv = ch->conv };
+    memset(o, 0, sizeof *o);                  /* taken */
     int rc = chat_flush(ch, e);
     if (!rc || !ch->nunsaved) return rc;
     return gn_err_prefix(e, "not saved yet (%d turn%s waiting; kept until the sessions file takes "

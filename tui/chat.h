@@ -58,7 +58,8 @@ int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *tur
  * waiting, for the old one's session. */
 void chat_reset(chat *ch);
 
-/* Save the completed turn UTT/O.  A turn the sessions file cannot take now
+/* Save the completed turn UTT/O, taking O's contents (O is left empty, so
+ * releasing it afterwards is harmless).  A turn the sessions file cannot take now
  * (locked by another process, read-only, disk full) is kept and saved,
  * in order and into its own conversation's session, with a later one or by
  * chat_flush, so a passing failure loses nothing; meanwhile writes wait
@@ -66,7 +67,7 @@ void chat_reset(chat *ch);
  * taken by another process resuming the same session) loses that turn
  * only.  Returns 0 when every turn is saved, else the error, saying how
  * many wait. */
-int chat_save_turn(chat *ch, const char *utt, const ag_turn_out *o, gn_err *e);
+int chat_save_turn(chat *ch, const char *utt, ag_turn_out *o, gn_err *e);
 
 /* Save the turns still waiting; 0 when none is left. */
 int chat_flush(chat *ch, gn_err *e);

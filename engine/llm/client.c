@@ -9,11 +9,11 @@
  */
 #include "client_int.h"
 #include "util/clock.h"
+#include "util/fs.h"
 
 #include "util/xmem.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,11 +107,12 @@ int llm_client_new(const llm_config *cfg, llm_client **out, gn_err *e)
         }
     }
     if (cfg->log_path && *cfg->log_path) {
-        /* Private: the log holds every prompt and reply. */
-        int fd = open(cfg->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-        c->log = fd >= 0 ? fdopen(fd, "a") : NULL;
-        if (fd >= 0 && !c->log) close(fd);
-        if (!c->log) warn(c, "cannot open the LLM log %s: %s", cfg->log_path, strerror(errno));
+        /* Private (gn_mkprivate): the log holds every prompt and reply. */
+        gn_err le;
+        gn_err_clear(&le);
+        if (gn_mkprivate(cfg->log_path, &le) || !(c->log = fopen(cfg->log_path, "ae")))
+            warn(c, "cannot open the LLM log %s: %s", cfg->log_path,
+                 le.code ? le.msg : strerror(errno));
     }
     pthread_once(&curl_once, curl_init_once);
     pthread_mutex_init(&c->mu, NULL);

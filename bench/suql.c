@@ -24,6 +24,7 @@
  * Usage: bench-suql --db DB --vectors FILE --corpus CSV --url URL
  *        [--delay S] [--db100 DB]
  * --db100 adds the engine time at a larger scale (mock answering at once).
+ * GENIE_VERBOSE=1 prints each query's figures on standard error.
  */
 #include "llm/prompt.h"
 #include "retrieval/index.h"
@@ -221,6 +222,10 @@ static void run_scale(const char *label, env *v, corpus *c, double delay)
         }
         double wall = (gn_now() * 1e3) - t0;
         engine[ne++] = st.ms_total - st.ms_llm;
+        if (getenv("GENIE_VERBOSE"))
+            fprintf(stderr, "query %d: %s calls %ld bound %ld cand %ld checked %ld passed %ld rows %d "
+                            "engine %.1f ms%s\n", i + 1, st.mode, st.llm_calls, st.bound, st.candidates,
+                    st.checked, st.passed, r.nrows, st.ms_total - st.ms_llm, st.budget_hit ? " BUDGET" : "");
         over += st.evaluations > st.budget;
         if (!strcmp(st.mode, "optimized") && st.bound > 0) {
             ft++;

@@ -521,7 +521,7 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     st->mode = mode_names[sh.mode];
     switch (sh.mode) {
     case RUN_ROWS_FIRST:
-        rc = suql_run_final(en, q, sel, sh.t, sh.alias, NULL, 0, 0, res, e);
+        rc = suql_run_final(en, q, sel, sh.t, sh.alias, NULL, -1, 0, res, e);
         break;
     case RUN_PLAIN:
         rc = run_whole(en, q, suql_freetext_targets(sel) && !order_has_freetext(sel), res, e);

@@ -79,8 +79,8 @@ int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const s
 int suql_freetext_targets(const suql_select *sel);
 
 /* The final statement over table T (alias A): SEL with WHERE replaced by
- * _id IN (IDS) when IDS is given (else SEL's own WHERE), in the order of
- * IDS when KEEP_ORDER and SEL has no ORDER BY.  Without aggregates the
+ * _id IN (IDS) when NIDS >= 0 (no row when it is 0), SEL's own WHERE when
+ * NIDS is -1; in the order of IDS when KEEP_ORDER and SEL has no ORDER BY.  Without aggregates the
  * rows are chosen first by a statement without free text, so answer()
  * and summary() run for the rows returned only.  Then run with the
  * collect pass (optimize.c). */

@@ -647,8 +647,8 @@ int suql_run_final(suql_engine *en, suql_query *q, suql_select *sel, const st_ta
     gn_buf_init(&sql);
     int rc = 0;
     suql_select fin = *sel;
-    if (ids_in) fin.where = in_ids(q, t, a, ids_in, nids);
-    if (keep_order && ids_in && !sel->norder && nids > 1) {
+    if (nids >= 0) fin.where = in_ids(q, t, a, ids_in, nids);
+    if (keep_order && !sel->norder && nids > 1) {
         fin.order = order_as(q, t, a, ids_in, nids);
         fin.norder = 1;
     }

@@ -181,6 +181,29 @@ TEST(suql_engine_budget_is_never_exceeded)
     fx_close(&f);
 }
 
+/* When no candidate passes, the final statement selects no row: the
+ * filters' free text is not computed again row by row (it used to be, up
+ * to the rest of the budget, through the original WHERE). */
+TEST(suql_engine_nothing_passes_costs_the_checks_only)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1, 0) == 0);
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"No\"}]}") == 0);
+    suql_result r;
+    suql_run_stats st;
+    gn_err e;
+    REQUIRE(suql_execute(f.en, "SELECT name, summary(reviews) FROM restaurants WHERE location = "
+                         "'Cupertino' AND 'greek' = ANY (cuisines) AND answer(reviews, 'has a "
+                         "helipad?') = 'Yes' LIMIT 1", &r, &st, &e) == 0);
+    CHECK_INT(r.nrows, 0);
+    CHECK(st.checked > 0);
+    CHECK_INT(st.llm_calls, st.checked);
+    CHECK_INT(st.evaluations, st.checked);
+    CHECK_INT(requests_for("answer"), 0);
+    suql_result_release(&r);
+    fx_close(&f);
+}
+
 TEST(suql_engine_llm_failure_is_a_clear_error)
 {
     fx f;

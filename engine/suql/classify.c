@@ -378,6 +378,7 @@ int suql_classify(suql_classifier *k, const st_table *t, const st_column *col, c
         return rc;
     }
     m = xcalloc(1, sizeof *m);
+    int asked = 0;
     for (int i = 0; i < v->n && !m->exact; i++)
         if (!strcasecmp(v->vals[i], nt)) {
             m->vals = xcalloc(1, sizeof *m->vals);
@@ -395,6 +396,7 @@ int suql_classify(suql_classifier *k, const st_table *t, const st_column *col, c
             rc = rank(k, v, nt, &s, e);
         }
         if (!rc && k->client && k->tpl) {
+            asked = 1;
             rc = ask(k, t, col, v, term, s, v->n < LLM_CLASSIFY_SHORTLIST ? v->n
                                                                            : LLM_CLASSIFY_SHORTLIST,
                      m, e);
@@ -418,5 +420,6 @@ int suql_classify(suql_classifier *k, const st_table *t, const st_column *col, c
     m->next = k->memos;
     k->memos = m;
     fill(m, out);
+    out->asked = asked;
     return 0;
 }

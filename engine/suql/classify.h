@@ -42,6 +42,7 @@ typedef struct suql_mapping {
     int nvalues;
     int exact;                  /* the term was itself a value */
     int offline;                /* decided by similarity, not by the LLM */
+    int asked;                  /* this call asked the LLM (not memoized yet) */
 } suql_mapping;
 
 /* A classifier over the knowledge base DB (a guarded read connection is

@@ -156,8 +156,14 @@ static int map_literal(const suql_expr *col, const char *lit, void *ud, const ch
     if (en->explain) {
         if (!suql_classify_known(en->cls, t, c, lit, &m)) return 0;
     } else {
+        double t0 = gn_now() * 1e3;
         int rc = suql_classify(en->cls, t, c, lit, &m, e);
         if (rc) return -rc;
+        if (m.asked && en->st) {             /* CLASSIFY's call is an LLM call too */
+            en->st->llm_calls++;
+            en->st->classify_calls++;
+            en->st->ms_llm += gn_now() * 1e3 - t0;
+        }
     }
     if (m.exact) return 0;
     *vals = m.values;
@@ -611,6 +617,7 @@ cJSON *suql_stats_json(const suql_run_stats *s)
     cJSON_AddNumberToObject(o, "verified", (double)s->checked);
     cJSON_AddNumberToObject(o, "passed", (double)s->passed);
     cJSON_AddNumberToObject(o, "llm_calls", (double)s->llm_calls);
+    if (s->classify_calls) cJSON_AddNumberToObject(o, "classify_calls", (double)s->classify_calls);
     cJSON_AddNumberToObject(o, "cache_hits", (double)s->memo_hits);
     if (s->budget_hit) cJSON_AddTrueToObject(o, "budget_hit");
     if (s->nsteps) {
@@ -644,8 +651,12 @@ void suql_stats_print(const suql_run_stats *s, gn_buf *out)
     gn_buf_printf(out, "rows:        %ld\n", s->rows);
     gn_buf_printf(out, "free text:   %ld evaluations of %d allowed%s (%ld LLM calls, %ld memo hits, "
                   "%ld offline, %ld failed)\n", s->evaluations, s->budget,
-                  s->budget_hit ? ", budget reached" : "", s->llm_calls, s->memo_hits, s->offline,
+                  s->budget_hit ? ", budget reached" : "", s->llm_calls - s->classify_calls,
+                  s->memo_hits, s->offline,
                   s->failures);
+    if (s->classify_calls)
+        gn_buf_printf(out, "enum values: %ld LLM call%s mapping literals (CLASSIFY), not free text\n",
+                      s->classify_calls, s->classify_calls == 1 ? "" : "s");
     gn_buf_printf(out, "time:        %.1f ms total, %.1f ms waiting for the LLM, %.1f ms engine\n",
                   s->ms_total, s->ms_llm, s->ms_total - s->ms_llm > 0 ? s->ms_total - s->ms_llm : 0);
     if (!s->nsteps) return;

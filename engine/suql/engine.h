@@ -75,6 +75,7 @@ typedef struct suql_run_stats {
     const char *mode;            /* "plain", "optimized", "per-row" */
     long conjuncts, candidates, checked, passed, rows;
     long evaluations, llm_calls, memo_hits, offline, failures;
+    long classify_calls;         /* of llm_calls: CLASSIFY mapping enum literals */
     int budget, budget_hit;
     long bound;                  /* explain: the most evaluations the
                                     filters could need (candidates x

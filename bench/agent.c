@@ -107,14 +107,14 @@ typedef struct bench {
     rt_embedder *em;
     rt_index *ix;
     llm_client *cl;
-    llm_tpl *ft[4], *tp[4];
+    llm_tpl *ft[5], *tp[4];
     suql_engine *en;
 } bench;
 
 static int open_all(bench *b, const char *dir, const char *db, const char *vectors, const char *url,
                     gn_err *e)
 {
-    static const char *const ftn[4] = { "answer", "verify", "summary", "classify" };
+    static const char *const ftn[5] = { "answer", "verify", "summary", "classify", "verify_rows" };
     static const char *const tpn[4] = { "parse", "kb_parse", "repair", "respond" };
     rt_opts o;
     rt_opts_default(&o);
@@ -126,13 +126,14 @@ static int open_all(bench *b, const char *dir, const char *db, const char *vecto
     llm_config lc = { .url = url, .defaults = { "mock", 0, 0, 1 }, .concurrency = 8,
                       .connect_timeout = 5, .stall_timeout = 60 };
     if (llm_client_new(&lc, &b->cl, e)) return -1;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         if (llm_prompt_load(NULL, "config/prompts", ftn[i], &b->ft[i], e) ||
-            llm_prompt_load(NULL, "config/prompts", tpn[i], &b->tp[i], e))
+            (i < 4 && llm_prompt_load(NULL, "config/prompts", tpn[i], &b->tp[i], e)))
             return -1;
     suql_engine_config ec = { .db = b->rdb, .schema = b->schema, .ix = b->ix, .em = b->em, .client = b->cl,
                               .answer_tpl = b->ft[0], .verify_tpl = b->ft[1],
-                              .summary_tpl = b->ft[2], .classify_tpl = b->ft[3] };
+                              .summary_tpl = b->ft[2], .classify_tpl = b->ft[3],
+                              .verify_rows_tpl = b->ft[4] };
     return suql_engine_new(&ec, &b->en, e);
 }
 
@@ -143,6 +144,7 @@ static void close_all(bench *b)
         llm_tpl_free(b->ft[i]);
         llm_tpl_free(b->tp[i]);
     }
+    llm_tpl_free(b->ft[4]);
     llm_client_free(b->cl);
     rt_index_free(b->ix);
     rt_embedder_free(b->em);

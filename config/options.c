@@ -116,6 +116,11 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .help = "most free-text evaluations (LLM calls) one query may make "
                 "(0: 10 per row LIMIT asks for, at least 40; 200 without "
                 "LIMIT)" },
+    [OPT_VERIFY_BATCH] = { .name = "verify-batch", .arg = "N", .type = CFG_INT, .def = "8",
+        .min = 1, .max = 64, .section = "general", .key = "verify_batch",
+        .group = GENERAL,
+        .help = "candidate rows one LLM call checks against a free-text "
+                "filter (1: one row a call, as the SUQL paper does)" },
     [OPT_AGENT] = { .name = "agent", .shortopt = 'a', .arg = "DIR|NAME",
         .type = CFG_STRING, .def = "restaurants", .section = "general",
         .key = "agent", .group = GENERAL,

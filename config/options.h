@@ -37,6 +37,7 @@ enum cfg_opt {
     OPT_NO_COLOR,
     OPT_FORMAT,
     OPT_BUDGET,
+    OPT_VERIFY_BATCH,
     OPT_AGENT,
     OPT_PLAIN,
     OPT_SESSIONS,

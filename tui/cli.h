@@ -95,7 +95,7 @@ int cli_llm_open(const cfg_t *c, llm_client **out, gn_err *e);
 /* A knowledge base ready for SUQL: the session, the LLM client (NULL
  * offline), the free-text prompts and the engine over the guarded
  * connection (cmd_suql.c). */
-enum { CLI_T_ANSWER, CLI_T_VERIFY, CLI_T_SUMMARY, CLI_T_CLASSIFY, CLI_T__COUNT };
+enum { CLI_T_ANSWER, CLI_T_VERIFY, CLI_T_SUMMARY, CLI_T_CLASSIFY, CLI_T_VERIFY_ROWS, CLI_T__COUNT };
 typedef struct cli_suql_ctx {
     cli_session s;
     llm_client *cl;

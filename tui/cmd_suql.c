@@ -21,7 +21,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-static const char *const tpl_names[CLI_T__COUNT] = { "answer", "verify", "summary", "classify" };
+static const char *const tpl_names[CLI_T__COUNT] = { "answer", "verify", "summary", "classify",
+                                                     "verify_rows" };
 
 void cli_suql_close(cli_suql_ctx *x)
 {
@@ -61,6 +62,8 @@ int cli_suql_open(cli_suql_ctx *x, const cfg_t *c, const char *path, gn_err *e)
         .summary_tpl = x->tpl[CLI_T_SUMMARY], .classify_tpl = x->tpl[CLI_T_CLASSIFY],
         .offline_threshold = cfg_double(c, OPT_OFFLINE_THRESHOLD),
         .budget = (int)cfg_int(c, OPT_BUDGET),
+        .verify_rows_tpl = x->tpl[CLI_T_VERIFY_ROWS],
+        .verify_batch = (int)cfg_int(c, OPT_VERIFY_BATCH),
         .window = (int)cfg_int(c, OPT_LLM_CONCURRENCY),
     };
     return suql_engine_new(&ec, &x->en, e);

@@ -29,6 +29,13 @@
 
 /* ---- budget and evaluation ------------------------------------------------ */
 
+int suql_verify_batch(const suql_engine *en)
+{
+    if (!en->cfg.client || !en->cfg.verify_rows_tpl) return 1;
+    int b = en->cfg.verify_batch > 0 ? en->cfg.verify_batch : SUQL_FT_BATCH;
+    return b < SUQL_FT_BATCH_MAX ? b : SUQL_FT_BATCH_MAX;
+}
+
 int suql_eval(suql_engine *en, suql_ft_req *reqs, int n, gn_err *e)
 {
     int need = 0;
@@ -398,6 +405,7 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
     if (en->cfg.window <= 0) en->cfg.window = SUQL_WINDOW;
     suql_ft_config fc = { .em = cfg->em, .client = cfg->client, .answer_tpl = cfg->answer_tpl,
                           .verify_tpl = cfg->verify_tpl, .summary_tpl = cfg->summary_tpl,
+                          .verify_rows_tpl = cfg->verify_rows_tpl, .verify_batch = cfg->verify_batch,
                           .offline_threshold = cfg->offline_threshold };
     en->ft = suql_ft_new(&fc);
     en->cls = suql_classifier_new(cfg->db, cfg->em, cfg->client, cfg->client ? cfg->classify_tpl : NULL);
@@ -598,10 +606,17 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
         gn_buf_putc(out, '\n');
         if (st.bound || (nft && want >= 0)) {
             long filters = st.bound < en->budget ? st.bound : en->budget;
-            long calls = filters + (nft && want >= 0 ? want * nft : 0);
-            gn_buf_printf(out, "LLM calls: at most %ld (filters %ld of %ld that checking every "
-                          "candidate would take%s)\n", calls, filters, st.bound,
-                          nft && want >= 0 ? ", plus the select list" : "");
+            long sl = nft && want >= 0 ? want * nft : 0, b = suql_verify_batch(en);
+            if (b > 1)
+                gn_buf_printf(out, "LLM calls: about %ld, at most %ld (filters: %ld evaluations of "
+                              "%ld that checking every candidate would take, verified up to %ld "
+                              "rows a call, a row without a clear verdict again alone%s)\n",
+                              (filters + b - 1) / b + sl, filters + (filters + b - 1) / b + sl,
+                              filters, st.bound, b, sl ? "; plus the select list" : "");
+            else
+                gn_buf_printf(out, "LLM calls: at most %ld (filters %ld of %ld that checking every "
+                              "candidate would take%s)\n", filters + sl, filters, st.bound,
+                              sl ? ", plus the select list" : "");
         }
     }
     en->st = NULL;

@@ -53,6 +53,8 @@ typedef struct suql_engine_config {
     rt_embedder *em;             /* required (passages, offline, CLASSIFY) */
     llm_client *client;          /* NULL: offline */
     const llm_tpl *answer_tpl, *verify_tpl, *summary_tpl, *classify_tpl;
+    const llm_tpl *verify_rows_tpl;   /* several rows a verify call; NULL: one */
+    int verify_batch;            /* rows a verify call (freetext.h); 0: the default */
     double offline_threshold;    /* <= 0: the default */
     int budget;                  /* evaluations per query; 0: the default */
     int window;                  /* 0: SUQL_WINDOW */

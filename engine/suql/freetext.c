@@ -6,10 +6,15 @@
  * anything else is a failed request, reported, never guessed.  Answers and
  * summaries are taken as the model wrote them, trimmed.
  *
+ * A batched verify reply is read line by line (suql_ft_verdicts); a row it
+ * leaves undecided costs one more call, alone, rather than a guess.
+ *
  * Rejected: one LLM call per passage (the paper's answer() reads the row's
  * passages together); sending every passage of a long array (20 reviews of
  * 600 characters make a slow prompt; the few nearest the question carry
- * the answer).
+ * the answer); one verify call per row as the default (the paper's way, and
+ * the optimizer's largest cost: rows checked together cost one call; a
+ * model that judges lists poorly can still be given one row a call).
  */
 #include "freetext.h"
 
@@ -45,6 +50,8 @@ suql_ft *suql_ft_new(const suql_ft_config *cfg)
     suql_ft *ft = xcalloc(1, sizeof *ft);
     ft->cfg = *cfg;
     if (ft->cfg.offline_threshold <= 0) ft->cfg.offline_threshold = LLM_OFFLINE_THRESHOLD;
+    if (ft->cfg.verify_batch <= 0) ft->cfg.verify_batch = SUQL_FT_BATCH;
+    if (ft->cfg.verify_batch > SUQL_FT_BATCH_MAX) ft->cfg.verify_batch = SUQL_FT_BATCH_MAX;
     return ft;
 }
 
@@ -251,17 +258,32 @@ static int run_offline(suql_ft *ft, suql_ft_req *r, const texts *ps, gn_err *e)
 
 /* ---- online ------------------------------------------------------------------- */
 
-static int render(suql_ft *ft, suql_ft_req *r, const texts *ps, llm_prompt *p, gn_err *e)
+/* The documents of R's value for its prompt, into *OUT (a new array). */
+static int docs_of(suql_ft *ft, const suql_ft_req *r, const texts *ps, cJSON **out, gn_err *e)
+{
+    *out = cJSON_CreateArray();
+    int rc = documents(ft, ps, r->kind == SUQL_FT_SUMMARY ? NULL : r->question, *out, e);
+    if (rc) {
+        cJSON_Delete(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+/* The condition of a verify request, as both verify prompts show it. */
+static void add_condition(cJSON *d, const suql_ft_req *r)
+{
+    cJSON_AddStringToObject(d, "field", r->field ? r->field : "text");
+    cJSON_AddStringToObject(d, "question", r->question);
+    cJSON_AddStringToObject(d, "operator", r->op);
+    cJSON_AddStringToObject(d, "value", r->rhs);
+}
+
+/* The prompt of R alone, over DOCS (borrowed). */
+static int render(suql_ft *ft, const suql_ft_req *r, const cJSON *docs, llm_prompt *p, gn_err *e)
 {
     cJSON *d = cJSON_CreateObject();
-    cJSON *docs = cJSON_CreateArray();
-    int rc = documents(ft, ps, r->kind == SUQL_FT_SUMMARY ? NULL : r->question, docs, e);
-    if (rc) {
-        cJSON_Delete(docs);
-        cJSON_Delete(d);
-        return rc;
-    }
-    cJSON_AddItemToObject(d, "documents", docs);
+    cJSON_AddItemToObject(d, "documents", cJSON_Duplicate(docs, 1));
     const llm_tpl *t;
     if (r->kind == SUQL_FT_ANSWER) {
         t = ft->cfg.answer_tpl;
@@ -274,12 +296,9 @@ static int render(suql_ft *ft, suql_ft_req *r, const texts *ps, llm_prompt *p, g
         cJSON_AddNumberToObject(d, "max_words", SUQL_FT_SUMMARY_WORDS);
     } else {
         t = ft->cfg.verify_tpl;
-        cJSON_AddStringToObject(d, "field", r->field ? r->field : "text");
-        cJSON_AddStringToObject(d, "question", r->question);
-        cJSON_AddStringToObject(d, "operator", r->op);
-        cJSON_AddStringToObject(d, "value", r->rhs);
+        add_condition(d, r);
     }
-    rc = t ? llm_prompt_render(t, d, p, e) : gn_err_set(e, GN_EUSAGE, "no prompt template");
+    int rc = t ? llm_prompt_render(t, d, p, e) : gn_err_set(e, GN_EUSAGE, "no prompt template");
     cJSON_Delete(d);
     return rc;
 }
@@ -336,6 +355,161 @@ static const int stage_of[] = {
     [SUQL_FT_VERIFY] = LLM_STAGE_VERIFY,
 };
 
+/* ---- verdicts of several rows ------------------------------------------------- */
+
+/* The verdict of one reply line [S, END): 1 or 0 with *ROW set, or -1. */
+static int verdict_line(const char *s, const char *end, long *row)
+{
+    while (s < end && strchr(" \t*-#>_`[", *s)) s++;
+    if (end - s >= 3 && !strncasecmp(s, "row", 3)) {
+        s += 3;
+        while (s < end && (*s == ' ' || *s == '\t')) s++;
+    }
+    if (s >= end || !isdigit((unsigned char)*s)) return -1;
+    long k = 0;
+    while (s < end && isdigit((unsigned char)*s) && k < 1000000) k = k * 10 + (*s++ - '0');
+    while (s < end && strchr(" \t:.)]-*=", *s)) s++;
+    int yes;
+    if (end - s >= 3 && !strncasecmp(s, "yes", 3) && (end - s == 3 || !isalpha((unsigned char)s[3])))
+        yes = 1;
+    else if (end - s >= 2 && !strncasecmp(s, "no", 2) && (end - s == 2 || !isalpha((unsigned char)s[2])))
+        yes = 0;
+    else
+        return -1;
+    *row = k;
+    return yes;
+}
+
+int suql_ft_verdicts(const char *reply, int n, int *out)
+{
+    enum { NONE = -2, BOTH = -3 };
+    for (int i = 0; i < n; i++) out[i] = NONE;
+    for (const char *p = reply; p && *p;) {
+        const char *eol = strchr(p, '\n');
+        const char *end = eol ? eol : p + strlen(p);
+        long row;
+        int v = verdict_line(p, end, &row);
+        if (v >= 0 && row >= 1 && row <= n) {
+            int *o = &out[row - 1];
+            *o = *o == NONE ? v : *o == v ? v : BOTH;
+        }
+        p = eol ? eol + 1 : end;
+    }
+    int decided = 0;
+    for (int i = 0; i < n; i++) {
+        if (out[i] < 0) out[i] = -1;
+        else decided++;
+    }
+    return decided;
+}
+
+/* ---- the LLM calls of a run ----------------------------------------------------- */
+
+/* A verification waiting to be batched: its request and its documents. */
+typedef struct { suql_ft_req *r; cJSON *docs; } pending;
+
+/* One call: a request alone, or the rows (indexes into the pending list)
+ * of a batched verification. */
+typedef struct {
+    suql_ft_req *one;
+    int *rows, nrows;
+    llm_prompt prompt;
+} flight;
+
+static void fail_flight(suql_ft *ft, flight *f, const pending *pv, const gn_err *err)
+{
+    for (int i = 0; i < (f->one ? 1 : f->nrows); i++) {
+        suql_ft_req *r = f->one ? f->one : pv[f->rows[i]].r;
+        r->status = err->code;
+        r->err = *err;
+        ft->stats.failures++;
+    }
+}
+
+/* Submit F, whose prompt is rendered, into *G (made on first use). */
+static void launch(suql_ft *ft, llm_group **g, flight *f, int stage, const pending *pv)
+{
+    if (!*g) *g = llm_group_new(ft->cfg.client);
+    llm_call_opts o = { .stage = stage, .msgs = f->prompt.msgs, .nmsgs = f->prompt.n, .tag = f };
+    gn_err err;
+    if (llm_group_submit(*g, &o, NULL, &err)) fail_flight(ft, f, pv, &err);
+    else ft->stats.llm_calls++;
+}
+
+/* F asks R alone, about DOCS. */
+static void launch_one(suql_ft *ft, llm_group **g, flight *f, suql_ft_req *r, const cJSON *docs)
+{
+    f->one = r;
+    if ((r->status = render(ft, r, docs, &f->prompt, &r->err))) ft->stats.failures++;
+    else launch(ft, g, f, stage_of[r->kind], NULL);
+}
+
+/* F asks the verifications PV[ROWS[N]] (one filter) together. */
+static void launch_rows(suql_ft *ft, llm_group **g, flight *f, const pending *pv, int *rows, int n)
+{
+    f->rows = rows;
+    f->nrows = n;
+    cJSON *d = cJSON_CreateObject();
+    add_condition(d, pv[rows[0]].r);
+    cJSON_AddNumberToObject(d, "count", n);
+    cJSON *arr = cJSON_AddArrayToObject(d, "rows");
+    for (int i = 0; i < n; i++) {
+        cJSON *row = cJSON_CreateObject();
+        cJSON_AddNumberToObject(row, "n", i + 1);
+        cJSON_AddItemToObject(row, "documents", cJSON_Duplicate(pv[rows[i]].docs, 1));
+        cJSON_AddItemToArray(arr, row);
+    }
+    gn_err err;
+    if (llm_prompt_render(ft->cfg.verify_rows_tpl, d, &f->prompt, &err)) fail_flight(ft, f, pv, &err);
+    else launch(ft, g, f, LLM_STAGE_VERIFY, pv);
+    cJSON_Delete(d);
+}
+
+/* Take the reply to the rows of F; rows without a clear verdict are
+ * appended to RETRY. */
+static void accept_rows(suql_ft *ft, flight *f, const pending *pv, llm_call *k, int *retry,
+                        int *nretry)
+{
+    gn_err ce;
+    if (llm_call_status(k, &ce)) {
+        fail_flight(ft, f, pv, &ce);
+        return;
+    }
+    int *v = xcalloc((size_t)f->nrows, sizeof *v);
+    suql_ft_verdicts(llm_call_text(k), f->nrows, v);
+    for (int i = 0; i < f->nrows; i++) {
+        suql_ft_req *r = pv[f->rows[i]].r;
+        if (v[i] < 0) {
+            retry[(*nretry)++] = f->rows[i];
+            continue;
+        }
+        r->yes = v[i];
+        char key[65];
+        key_of(r, key);
+        memo_add(ft, key, NULL, r->yes, 0);
+        ft->stats.batched++;
+    }
+    free(v);
+}
+
+static int same_filter(const suql_ft_req *a, const suql_ft_req *b)
+{
+    return !strcmp(a->field ? a->field : "text", b->field ? b->field : "text") &&
+           !strcmp(a->question, b->question) && !strcmp(a->op, b->op) && !strcmp(a->rhs, b->rhs);
+}
+
+/* Wait for the calls of G (freed), taking each reply. */
+static void drain(suql_ft *ft, llm_group *g, const pending *pv, int *retry, int *nretry)
+{
+    if (!g) return;
+    for (llm_call *k; (k = llm_group_next(g));) {
+        flight *f = llm_call_tag(k);
+        if (f->one) accept(ft, f->one, k);
+        else accept_rows(ft, f, pv, k, retry, nretry);
+    }
+    llm_group_free(g);
+}
+
 int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
 {
     for (int i = 0; i < n; i++) {
@@ -344,8 +518,11 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
             (r->kind == SUQL_FT_VERIFY && (!r->op || !r->rhs || !suql_ft_verifiable(r->op, r->rhs))))
             return gn_err_set(e, GN_EUSAGE, "malformed free-text request %d", i);
     }
+    int batch = ft->cfg.verify_rows_tpl ? ft->cfg.verify_batch : 1;
     llm_group *g = NULL;
-    llm_prompt *prompts = xcalloc((size_t)n + 1, sizeof *prompts);
+    flight *fl = xcalloc((size_t)n + 1, sizeof *fl);
+    pending *pv = xcalloc((size_t)n + 1, sizeof *pv);
+    int nfl = 0, npv = 0;
     for (int i = 0; i < n; i++) {
         suql_ft_req *r = &reqs[i];
         r->text = NULL;
@@ -366,6 +543,7 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
         }
         texts ps;
         passages(r->value, &ps);
+        cJSON *docs = NULL;
         if (!ft->cfg.client) {
             r->status = run_offline(ft, r, &ps, &r->err);
             if (r->status) ft->stats.failures++;
@@ -374,25 +552,54 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
             r->text = mm->text;
         } else if (!ps.n) {
             /* Nothing to read: judged as offline judges it, the text says
-             * no "Yes" (so `<> 'Yes'` holds and `= 'Yes'` does not). */
+             * no "Yes" (so `<> 'Yes'` holds and `= 'No'` does not). */
             r->yes = holds(r->op, r->rhs, 0);
             memo_add(ft, key, NULL, r->yes, 0);
-        } else if (!(r->status = render(ft, r, &ps, &prompts[i], &r->err))) {
-            if (!g) g = llm_group_new(ft->cfg.client);
-            llm_call_opts o = { .stage = stage_of[r->kind], .msgs = prompts[i].msgs,
-                                .nmsgs = prompts[i].n, .tag = r };
-            if ((r->status = llm_group_submit(g, &o, NULL, &r->err))) ft->stats.failures++;
-            else ft->stats.llm_calls++;
-        } else {
+        } else if ((r->status = docs_of(ft, r, &ps, &docs, &r->err))) {
             ft->stats.failures++;
+        } else if (r->kind == SUQL_FT_VERIFY && batch > 1) {
+            pv[npv++] = (pending){ r, docs };
+            docs = NULL;
+        } else {
+            launch_one(ft, &g, &fl[nfl++], r, docs);
         }
+        cJSON_Delete(docs);
         texts_free(&ps);
     }
-    if (g) {
-        for (llm_call *k; (k = llm_group_next(g));) accept(ft, llm_call_tag(k), k);
-        llm_group_free(g);
+    /* The verifications: rows of the same filter, up to BATCH a call. */
+    int *taken = xcalloc((size_t)npv + 1, sizeof *taken);
+    for (int i = 0; i < npv; i++) {
+        if (taken[i]) continue;
+        int *rows = xcalloc((size_t)batch, sizeof *rows), nr = 0;
+        for (int j = i; j < npv && nr < batch; j++)
+            if (!taken[j] && same_filter(pv[i].r, pv[j].r)) {
+                taken[j] = 1;
+                rows[nr++] = j;
+            }
+        if (nr == 1) {
+            launch_one(ft, &g, &fl[nfl++], pv[i].r, pv[i].docs);
+            free(rows);
+        } else {
+            launch_rows(ft, &g, &fl[nfl++], pv, rows, nr);
+        }
     }
-    for (int i = 0; i < n; i++) llm_prompt_release(&prompts[i]);
-    free(prompts);
+    free(taken);
+    int *retry = xcalloc((size_t)npv + 1, sizeof *retry), nretry = 0;
+    drain(ft, g, pv, retry, &nretry);
+    /* Rows a batched reply left undecided: each asked alone. */
+    flight *again = xcalloc((size_t)nretry + 1, sizeof *again);
+    g = NULL;
+    for (int i = 0; i < nretry; i++) launch_one(ft, &g, &again[i], pv[retry[i]].r, pv[retry[i]].docs);
+    drain(ft, g, pv, NULL, NULL);
+    for (int i = 0; i < nretry; i++) llm_prompt_release(&again[i].prompt);
+    for (int i = 0; i < nfl; i++) {
+        llm_prompt_release(&fl[i].prompt);
+        free(fl[i].rows);
+    }
+    for (int i = 0; i < npv; i++) cJSON_Delete(pv[i].docs);
+    free(again);
+    free(retry);
+    free(fl);
+    free(pv);
     return 0;
 }

@@ -18,6 +18,13 @@
  * so a query that asks the same thing twice, or a later query, pays once.
  * Failures are not memoized.
  *
+ * Verifications of the same filter on several rows share LLM calls: up to
+ * verify_batch rows a call with the verify_rows prompt, which lists the
+ * rows and asks for one "N: Yes|No" line each (suql_ft_verdicts).  A row
+ * the reply gives no clear verdict for is asked again alone, with the
+ * verify prompt; a failed call fails its rows.  Each row's verdict is
+ * memoized on its own, as if it had been asked alone.
+ *
  * Offline (no client): answer → llm_offline_answer, summary →
  * llm_offline_summary, verify → llm_offline_match at the configured
  * threshold, inverted for `<> 'Yes'` and `= 'No'`; results are flagged.
@@ -33,6 +40,9 @@
 #define SUQL_FT_DOC_CHARS 1200
 #define SUQL_FT_SUMMARY_CHARS 6000
 #define SUQL_FT_SUMMARY_WORDS 60
+/* Rows a verify call checks at once by default. */
+#define SUQL_FT_BATCH 8
+#define SUQL_FT_BATCH_MAX 64
 
 typedef struct suql_ft suql_ft;
 
@@ -40,6 +50,9 @@ typedef struct suql_ft_config {
     rt_embedder *em;                  /* ranks passages; required */
     llm_client *client;               /* NULL: offline */
     const llm_tpl *answer_tpl, *verify_tpl, *summary_tpl;  /* with a client */
+    const llm_tpl *verify_rows_tpl;   /* NULL: one row a verify call */
+    int verify_batch;                 /* rows a verify call; 0: SUQL_FT_BATCH,
+                                         1: one (the SUQL paper's way) */
     double offline_threshold;         /* verify offline; <= 0: the default */
 } suql_ft_config;
 
@@ -66,6 +79,7 @@ typedef struct suql_ft_req {
 /* Counters since the evaluator was made. */
 typedef struct suql_ft_stats {
     long requests, memo_hits, llm_calls, offline, failures;
+    long batched;           /* verifications answered in a call of several rows */
 } suql_ft_stats;
 
 /* A new evaluator; the pointers in CFG are borrowed and must outlive it. */
@@ -76,6 +90,13 @@ void suql_ft_free(suql_ft *ft);
  * NULL value gives NULL text (ANSWER, SUMMARY) or does not hold (VERIFY).
  * Returns 0, or GN_EUSAGE for a malformed request. */
 int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e);
+
+/* The verdicts of a reply to the verify_rows prompt for N rows: lines of
+ * a row number (after an optional "Row", list bullet or emphasis) and Yes
+ * or No, separated by ':', '.', ')', '-' or spaces; other lines are
+ * skipped.  OUT[I] gets 1 (Yes), 0 (No) or -1 for row I + 1 when the reply
+ * gives it no verdict, or two different ones.  Returns the rows decided. */
+int suql_ft_verdicts(const char *reply, int n, int *out);
 
 /* Is R's result already known (memoized)?  A NULL value counts as known. */
 int suql_ft_known(suql_ft *ft, const suql_ft_req *r);

@@ -386,12 +386,16 @@ static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *c
 
 static int describe_atoms(suql_engine *en, ftatom *fa, int nfa, gn_buf *plan)
 {
-    (void)en;
     for (int a = 0; a < nfa; a++) {
         gn_buf_puts(plan, "    free text:  ");
         suql_print_expr(fa[a].atom, plan);
-        gn_buf_puts(plan, fa[a].verify ? "  -> verify prompt, 1 evaluation per candidate\n"
-                                       : "  -> answer()/summary() per candidate, then SQLite\n");
+        if (!fa[a].verify)
+            gn_buf_puts(plan, "  -> answer()/summary() per candidate, then SQLite\n");
+        else if (suql_verify_batch(en) > 1)
+            gn_buf_printf(plan, "  -> verify prompt, 1 evaluation per candidate, up to %d "
+                          "candidates a call\n", suql_verify_batch(en));
+        else
+            gn_buf_puts(plan, "  -> verify prompt, 1 evaluation per candidate\n");
     }
     return 0;
 }

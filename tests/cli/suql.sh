@@ -72,12 +72,23 @@ g -q --db "$T/r.db" --suql "SELECT count(*) FROM restaurants"
 check "... and nothing was dropped" has "1800"
 
 # ---- --suql against the mock LLM ----------------------------------------------
+# stage_calls STAGE: requests of that stage in the mock's log.
+stage_calls() {
+    "$PY" -c 'import json,sys
+print(sum(1 for l in open(sys.argv[1]) if {k.lower(): v for k, v in json.loads(l)["headers"].items()}.get("x-genie-stage") == sys.argv[2]))' "$T/mock.log" "$1"
+}
 if start_mock; then
     curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/_mock/script" -d \
         '{"chat": [{"stage": "verify", "reply": "Yes"}, {"stage": "answer", "reply": "Plenty of parking."}]}'
     g -q --db "$T/r.db" --llm-url "$URL" --no-cache --suql "$FQ" --analyze
     check "online: --suql runs" sh -c "[ \$(cat '$T/rc') = 0 ] && grep -q 'Plenty of parking.' '$T/out'"
     check "online: few LLM calls (one window of checks, two answers)" sh -c "n=\$(wc -l <'$T/mock.log'); [ \$n -le 10 ] && [ \$n -ge 3 ]"
+    n=$(stage_calls verify)
+    check "online: the window's rows are verified in one call" sh -c "[ $n = 1 ] && grep -q 'Row 2, text of reviews' '$T/mock.log'"
+    : >"$T/mock.log"
+    g -q --db "$T/r.db" --llm-url "$URL" --no-cache --verify-batch 1 --suql "$FQ" --analyze
+    n=$(stage_calls verify)
+    check "online: --verify-batch 1 asks about one row a call" sh -c "[ $n -gt 1 ] && grep -q 'checked $n,' '$T/err' && ! grep -q 'Row 1, text of' '$T/mock.log'"
     curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/_mock/script" -d \
         '{"chat": [{"stage": "verify", "status": 401, "error_message": "bad key"}]}'
     g -q --db "$T/r.db" --llm-url "$URL" --no-cache --retries 0 --suql "SELECT name FROM restaurants WHERE answer(reviews, 'vegan?') = 'Yes' LIMIT 1"

@@ -70,6 +70,11 @@ and is not used up, else by the default rule, else by the built-in default
             "500 then success"; absent: unlimited
   name      not a match key: the name logged as "rule"
 A rule without stage and contains matches every request.
+A batched verify request (stage "verify", its prompt listing rows as
+"Row N, text of FIELD:" sections) is answered row by row: each row is
+matched as the one-row verify prompt of that row would be (and by the
+truth oracle when set), and the reply is one "N: REPLY" line a row; a
+row's rule with a status or a fault answers the whole request instead.
 What a rule replies (all optional):
   reply          the answer text (default "mock reply")
   reasoning      reasoning text, sent before the answer as
@@ -532,8 +537,12 @@ def handle_chat(state, req):
     if not isinstance(messages, list) or not messages:
         return error_response(400, "'messages' must be a non-empty list")
     stage = {k.lower(): v for k, v in req["headers"].items()}.get("x-genie-stage")
-    rule, req["rule"] = state.pick_rule(stage, last_user_text(messages))
-    if s.get("truth") and (stage or "").lower() == "verify":
+    rows = split_rows(last_user_text(messages)) if (stage or "").lower() == "verify" else None
+    if rows:
+        rule, req["rule"] = verify_rows_rule(state, s, stage, rows)
+    else:
+        rule, req["rule"] = state.pick_rule(stage, last_user_text(messages))
+    if s.get("truth") and (stage or "").lower() == "verify" and not rows:
         rule = dict(rule, reply=oracle(s["truth"], last_user_text(messages)))
         req["rule"] = "truth"
 
@@ -555,6 +564,48 @@ def handle_chat(state, req):
     resp.headers.update(headers)
     resp.delay = delay
     return resp
+
+
+ROW_HEAD = re.compile(r"^Row (\d+), text of ([^\n]*):\n", re.M)
+# What a rule does besides replying: such a rule answers a whole request.
+EFFECTS = ("status", "error_200", "drop_after", "garbage_after", "error_after", "huge",
+           "first_byte_delay", "stall", "no_done", "framing")
+
+
+def split_rows(text):
+    """A verify_rows prompt ("Row N, text of FIELD:" sections after the
+    condition) as the verify prompts of its rows, one each, [(N, TEXT)];
+    None for any other text."""
+    if not text:
+        return None
+    heads = list(ROW_HEAD.finditer(text))
+    if not heads:
+        return None
+    condition = text[:heads[0].start()]
+    rows = []
+    for i, h in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
+        body = "\n".join(l for l in text[h.end():end].split("\n") if l.startswith("- "))
+        rows.append((int(h.group(1)), "%sText of %s for this row:\n%s\n" %
+                     (condition, h.group(2), body)))
+    return rows
+
+
+def verify_rows_rule(state, s, stage, rows):
+    """The rule answering a batched verify: each row is matched against the
+    rules (or the truth oracle) as if it had been asked alone, and the
+    reply is one "N: REPLY" line a row; a matched rule with an effect
+    other than its reply (an HTTP status, a fault) answers the whole
+    request instead."""
+    lines, names = [], []
+    for n, text in rows:
+        rule, name = state.pick_rule(stage, text)
+        if any(k in rule for k in EFFECTS):
+            return rule, name
+        reply = oracle(s["truth"], text) if s.get("truth") else rule.get("reply", "mock reply")
+        lines.append("%d: %s" % (n, reply))
+        names.append("truth" if s.get("truth") else name)
+    return {"reply": "\n".join(lines)}, "rows(%s)" % ",".join(names)
 
 
 _TRUTH = {}

@@ -36,6 +36,14 @@ static const prompt_case cases[] = {
       "{\"field\":\"reviews\",\"question\":\"is parking easy around here?\",\"operator\":\"=\","
       "\"value\":\"'Yes'\",\"documents\":[]}",
       "answer(reviews, 'is parking easy around here?') = 'Yes'" },
+    { "verify_rows.prompt",
+      "{\"field\":\"reviews\",\"question\":\"is parking easy around here?\",\"operator\":\"=\","
+      "\"value\":\"'Yes'\",\"count\":2,\"rows\":[{\"n\":1,\"documents\":[\"Parking is a nightmare.\"]},"
+      "{\"n\":2,\"documents\":[\"Big free lot behind.\",\"Great tacos.\"]}]}",
+      "{\"field\":\"reviews\",\"question\":\"is parking easy around here?\",\"operator\":\"=\","
+      "\"value\":\"'Yes'\",\"count\":2,\"rows\":[{\"n\":1,\"documents\":[]},"
+      "{\"n\":2,\"documents\":[\"Big free lot behind.\"]}]}",
+      "answer(reviews, 'is parking easy around here?') = 'Yes'" },
     { "classify.prompt",
       "{\"table\":\"restaurants\",\"column\":\"cuisines\",\"description\":\"Cuisines and categories.\","
       "\"term\":\"espresso bar\",\"choices\":[{\"index\":1,\"value\":\"cafe\"},"

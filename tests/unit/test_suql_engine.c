@@ -22,7 +22,7 @@ typedef struct {
     rt_embedder *em;
     rt_index *ix;
     llm_client *cl;
-    llm_tpl *tpl[4];
+    llm_tpl *tpl[5];
     suql_engine *en;
 } fx;
 
@@ -42,13 +42,14 @@ static int fx_open(fx *f, int online, int budget)
         llm_config lc = { .url = th_mock_url(), .defaults = { "m", 0, 0, 1 }, .concurrency = 8,
                           .connect_timeout = 2, .stall_timeout = 10, .retries = 0 };
         if (!lc.url || llm_client_new(&lc, &f->cl, &e)) goto fail;
-        const char *names[4] = { "answer", "verify", "summary", "classify" };
-        for (int i = 0; i < 4; i++)
+        const char *names[5] = { "answer", "verify", "summary", "classify", "verify_rows" };
+        for (int i = 0; i < 5; i++)
             if (llm_prompt_load(NULL, th_path("config/prompts"), names[i], &f->tpl[i], &e)) goto fail;
     }
     suql_engine_config ec = { .db = f->db, .schema = f->s, .ix = f->ix, .em = f->em, .client = f->cl,
                               .answer_tpl = f->tpl[0], .verify_tpl = f->tpl[1],
-                              .summary_tpl = f->tpl[2], .classify_tpl = f->tpl[3], .budget = budget };
+                              .summary_tpl = f->tpl[2], .classify_tpl = f->tpl[3],
+                              .verify_rows_tpl = f->tpl[4], .budget = budget };
     if (suql_engine_new(&ec, &f->en, &e)) goto fail;
     return 0;
 fail:
@@ -59,7 +60,7 @@ fail:
 static void fx_close(fx *f)
 {
     suql_engine_free(f->en);
-    for (int i = 0; i < 4; i++) llm_tpl_free(f->tpl[i]);
+    for (int i = 0; i < 5; i++) llm_tpl_free(f->tpl[i]);
     llm_client_free(f->cl);
     rt_index_free(f->ix);
     rt_embedder_free(f->em);
@@ -104,7 +105,7 @@ TEST(suql_engine_optimized_stops_at_limit)
     CHECK_INT(r.nrows, 2);
     CHECK(st.candidates > 100);
     CHECK(st.checked <= 8);                      /* one window, not every candidate */
-    CHECK_INT(requests_for("verify"), st.checked);
+    CHECK_INT(requests_for("verify"), 1);        /* the window's rows in one call */
     CHECK_INT(requests_for("summary"), 2);       /* the returned rows only */
     CHECK_STR(r.cells[1].text, "A fine place.");
     CHECK(!r.note);
@@ -197,8 +198,8 @@ TEST(suql_engine_nothing_passes_costs_the_checks_only)
                          "helipad?') = 'Yes' LIMIT 1", &r, &st, &e) == 0);
     CHECK_INT(r.nrows, 0);
     CHECK(st.checked > 0);
-    CHECK_INT(st.llm_calls, st.checked);
     CHECK_INT(st.evaluations, st.checked);
+    CHECK_INT(st.llm_calls, 1 + st.classify_calls);    /* the candidates in one call */
     CHECK_INT(requests_for("answer"), 0);
     suql_result_release(&r);
     fx_close(&f);

@@ -137,3 +137,95 @@ TEST(suql_freetext_online)
     llm_client_free(c);
     rt_embedder_free(em);
 }
+
+TEST(suql_freetext_verdicts_of_several_rows)
+{
+    int v[4];
+    CHECK_INT(suql_ft_verdicts("1: Yes\n2: no\n**3.** Yes, clearly\nRow 4 - No", 4, v), 4);
+    CHECK(v[0] == 1 && v[1] == 0 && v[2] == 1 && v[3] == 0);
+    /* Preamble skipped; a row given two verdicts, an unclear one, one out
+     * of range: undecided. */
+    CHECK_INT(suql_ft_verdicts("Here you go:\n1: Yes\n1: No\n3: Maybe\n9: Yes\n- 2) yes", 3, v), 1);
+    CHECK(v[0] == -1 && v[1] == 1 && v[2] == -1);
+    CHECK_INT(suql_ft_verdicts("1: Yes\n1: yes\n2: Yesterday\n", 2, v), 1);
+    CHECK(v[0] == 1 && v[1] == -1);
+    CHECK_INT(suql_ft_verdicts("Yes", 2, v), 0);       /* a bare word decides nothing */
+    CHECK_INT(suql_ft_verdicts("", 1, v), 0);
+    CHECK_INT(v[0], -1);
+}
+
+/* Rows of one filter share calls (the verify_rows prompt); a row the reply
+ * leaves undecided is asked alone; a failed call fails its rows; every
+ * verdict is memoized on its own. */
+TEST(suql_freetext_batched_verify)
+{
+    rt_embedder *em = glove();
+    REQUIRE(em);
+    llm_config lc = { .url = th_mock_url(), .defaults = { "m", 0, 0, 1 }, .concurrency = 4,
+                      .connect_timeout = 2, .stall_timeout = 10, .retries = 0 };
+    llm_client *c;
+    gn_err e;
+    REQUIRE(lc.url && llm_client_new(&lc, &c, &e) == 0);
+    llm_tpl *tv, *tr;
+    const char *dir = th_path("config/prompts");
+    REQUIRE(llm_prompt_load(NULL, dir, "verify", &tv, &e) == 0);
+    REQUIRE(llm_prompt_load(NULL, dir, "verify_rows", &tr, &e) == 0);
+    suql_ft_config cfg = { .em = em, .client = c, .verify_tpl = tv, .verify_rows_tpl = tr,
+                           .verify_batch = 4 };
+    suql_ft *ft = suql_ft_new(&cfg);
+    static const char *vals[6] = {
+        "[\"A big lot behind the building.\"]", "[\"Street parking only, good luck.\"]",
+        "[\"Valet and a big lot.\"]", "[\"Sunny patio, no parking at all.\"]",
+        "[\"We parked in the big lot.\"]", "[\"Tiny street, no spaces.\"]",
+    };
+    suql_ft_req r[6];
+    for (int i = 0; i < 6; i++)
+        r[i] = (suql_ft_req){ .kind = SUQL_FT_VERIFY, .field = "reviews", .value = vals[i],
+                              .question = "is parking easy?", .op = "=", .rhs = "'Yes'" };
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"contains\": \"big lot\", "
+                           "\"reply\": \"Yes\"}, {\"stage\": \"verify\", \"reply\": \"No\"}]}") == 0);
+    REQUIRE(suql_ft_run(ft, r, 6, &e) == 0);
+    for (int i = 0; i < 6; i++) {
+        CHECK_INT(r[i].status, 0);
+        CHECK_INT(r[i].yes, i == 0 || i == 2 || i == 4);
+    }
+    cJSON *req = th_mock_requests();
+    CHECK_INT(cJSON_GetArraySize(req), 2);                 /* 4 rows, then 2 */
+    const cJSON *msgs = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(req, 0), "json"),
+                                            "messages");
+    const char *user = cJSON_GetObjectItem(cJSON_GetArrayItem(msgs, 1), "content")->valuestring;
+    CHECK_CONTAINS(user, "Condition: answer(reviews, 'is parking easy?') = 'Yes'");
+    CHECK_CONTAINS(user, "Row 4, text of reviews:\n- ");
+    CHECK_CONTAINS(user, "each of these 4 rows");
+    cJSON_Delete(req);
+    suql_ft_stats st;
+    suql_ft_get_stats(ft, &st);
+    CHECK_INT(st.llm_calls, 2);
+    CHECK_INT(st.batched, 6);
+    /* Memoized row by row: asked alone now, each is known. */
+    for (int i = 0; i < 6; i++) CHECK(suql_ft_known(ft, &r[i]));
+    /* An unclear verdict for one row: that row alone again, then a failure. */
+    for (int i = 0; i < 6; i++) r[i].question = "is parking easy at night?";
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"contains\": \"Sunny\", "
+                           "\"reply\": \"Maybe\"}, {\"stage\": \"verify\", \"reply\": \"No\"}]}") == 0);
+    REQUIRE(suql_ft_run(ft, r, 4, &e) == 0);
+    CHECK_INT(r[3].status, GN_EPARSE);
+    for (int i = 0; i < 3; i++) CHECK(r[i].status == 0 && !r[i].yes);
+    req = th_mock_requests();
+    CHECK_INT(cJSON_GetArraySize(req), 2);                 /* the batch, then row 4 alone */
+    cJSON_Delete(req);
+    /* A failed call fails every row it carried, without retries. */
+    for (int i = 0; i < 6; i++) r[i].question = "is parking free?";
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"status\": 500, "
+                           "\"error_message\": \"down\"}]}") == 0);
+    REQUIRE(suql_ft_run(ft, r, 3, &e) == 0);
+    for (int i = 0; i < 3; i++) CHECK_INT(r[i].status, GN_ENET);
+    req = th_mock_requests();
+    CHECK_INT(cJSON_GetArraySize(req), 1);
+    cJSON_Delete(req);
+    suql_ft_free(ft);
+    llm_tpl_free(tv);
+    llm_tpl_free(tr);
+    llm_client_free(c);
+    rt_embedder_free(em);
+}

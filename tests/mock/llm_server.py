@@ -616,16 +616,19 @@ def oracle(path, text):
     attribute of the truth file (by one of its keywords) and one of the
     passages shown ("- " lines) is a passage that has that attribute; No
     otherwise.  The file: {"attributes": {ATTR: {"keywords": [...],
-    "passages": [...]}}}, loaded once per path."""
-    if path not in _TRUTH:
+    "passages": [...]}}}, loaded again whenever it changes."""
+    st = os.stat(path)
+    key = (path, st.st_mtime_ns, st.st_size)
+    if key not in _TRUTH:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
-        _TRUTH[path] = {a: (v["keywords"], set(v["passages"]))
-                        for a, v in data["attributes"].items()}
+        _TRUTH.clear()
+        _TRUTH[key] = {a: (v["keywords"], set(v["passages"]))
+                       for a, v in data["attributes"].items()}
     m = re.search(r"answer\([^,]*, '((?:[^']|'')*)'\)", text)
     question = (m.group(1) if m else "").lower()
     shown = [line[2:] for line in text.split("\n") if line.startswith("- ")]
-    for keywords, passages in _TRUTH[path].values():
+    for keywords, passages in _TRUTH[key].values():
         if any(k in question for k in keywords):
             if any(p in passages for p in shown):
                 return "Yes"

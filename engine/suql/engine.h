@@ -14,7 +14,8 @@
  *              one, else ranked by the retrieval index's aggregated
  *              similarity to the conjunct's questions); the free-text atoms
  *              are then checked candidate by candidate, a window at a time
- *              and concurrently, until the rows LIMIT (plus OFFSET) asks
+ *              and concurrently (a window's verifications of one filter in
+ *              shared LLM calls), until the rows LIMIT (plus OFFSET) asks
  *              for are known or the budget is spent; the final SELECT runs
  *              over the rows that passed.
  *   per-row    anything else with free text (joins, subqueries, free text

@@ -12,7 +12,9 @@
  *   3. checks: a window of candidates at a time, all their free-text atoms
  *      at once (concurrently): `answer(col, q) = 'Yes'` and its negations
  *      by the verify prompt, any other atom by computing its answer() and
- *      summary() values and letting SQLite evaluate the atom with them;
+ *      summary() values and letting SQLite evaluate the atom with them
+ *      (a window's verifications of one filter share LLM calls, up to
+ *      the engine's verify batch a call: freetext.h);
  *      windows stop when the conjunct has LIMIT (+ OFFSET) passing rows, or
  *      the budget is spent.
  * Then one final SELECT over the rows that passed, as the query wrote it

@@ -29,13 +29,6 @@
 
 /* ---- budget and evaluation ------------------------------------------------ */
 
-int suql_verify_batch(const suql_engine *en)
-{
-    if (!en->cfg.client || !en->cfg.verify_rows_tpl) return 1;
-    int b = en->cfg.verify_batch > 0 ? en->cfg.verify_batch : SUQL_FT_BATCH;
-    return b < SUQL_FT_BATCH_MAX ? b : SUQL_FT_BATCH_MAX;
-}
-
 int suql_eval(suql_engine *en, suql_ft_req *reqs, int n, gn_err *e)
 {
     int need = 0;
@@ -606,7 +599,7 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
         gn_buf_putc(out, '\n');
         if (st.bound || (nft && want >= 0)) {
             long filters = st.bound < en->budget ? st.bound : en->budget;
-            long sl = nft && want >= 0 ? want * nft : 0, b = suql_verify_batch(en);
+            long sl = nft && want >= 0 ? want * nft : 0, b = suql_ft_batch(en->ft);
             if (b > 1)
                 gn_buf_printf(out, "LLM calls: about %ld, at most %ld (filters: %ld evaluations of "
                               "%ld that checking every candidate would take, verified up to %ld "

@@ -88,10 +88,6 @@ int suql_run_final(suql_engine *en, suql_query *q, suql_select *sel, const st_ta
                    const char *a, const int64_t *ids, long nids, int keep_order,
                    suql_result *res, gn_err *e);
 
-/* Rows one verify call carries (1 offline, or without the verify_rows
- * prompt). */
-int suql_verify_batch(const suql_engine *en);
-
 /* Does SEL aggregate (GROUP BY, HAVING, DISTINCT, or an aggregate call in
  * the select list), so that LIMIT does not bound the rows needed? */
 int suql_aggregates(const suql_select *sel);

@@ -72,6 +72,11 @@ int suql_ft_offline(const suql_ft *ft)
     return !ft->cfg.client;
 }
 
+int suql_ft_batch(const suql_ft *ft)
+{
+    return ft->cfg.client && ft->cfg.verify_rows_tpl ? ft->cfg.verify_batch : 1;
+}
+
 void suql_ft_get_stats(const suql_ft *ft, suql_ft_stats *out)
 {
     *out = ft->stats;
@@ -518,7 +523,7 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
             (r->kind == SUQL_FT_VERIFY && (!r->op || !r->rhs || !suql_ft_verifiable(r->op, r->rhs))))
             return gn_err_set(e, GN_EUSAGE, "malformed free-text request %d", i);
     }
-    int batch = ft->cfg.verify_rows_tpl ? ft->cfg.verify_batch : 1;
+    int batch = suql_ft_batch(ft);
     llm_group *g = NULL;
     flight *fl = xcalloc((size_t)n + 1, sizeof *fl);
     pending *pv = xcalloc((size_t)n + 1, sizeof *pv);
@@ -552,7 +557,7 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
             r->text = mm->text;
         } else if (!ps.n) {
             /* Nothing to read: judged as offline judges it, the text says
-             * no "Yes" (so `<> 'Yes'` holds and `= 'No'` does not). */
+             * no "Yes" (so `<> 'Yes'` holds and `= 'Yes'` does not). */
             r->yes = holds(r->op, r->rhs, 0);
             memo_add(ft, key, NULL, r->yes, 0);
         } else if ((r->status = docs_of(ft, r, &ps, &docs, &r->err))) {

@@ -110,4 +110,8 @@ void suql_ft_get_stats(const suql_ft *ft, suql_ft_stats *out);
 /* Is the evaluator offline? */
 int suql_ft_offline(const suql_ft *ft);
 
+/* Rows one verify call carries: the configured batch, or 1 offline or
+ * without the verify_rows prompt. */
+int suql_ft_batch(const suql_ft *ft);
+
 #endif

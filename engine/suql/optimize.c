@@ -417,9 +417,9 @@ static int describe_atoms(suql_engine *en, ftatom *fa, int nfa, gn_buf *plan)
         suql_print_expr(fa[a].atom, plan);
         if (!fa[a].verify)
             gn_buf_puts(plan, "  -> answer()/summary() per candidate, then SQLite\n");
-        else if (suql_verify_batch(en) > 1)
+        else if (suql_ft_batch(en->ft) > 1)
             gn_buf_printf(plan, "  -> verify prompt, 1 evaluation per candidate, up to %d "
-                          "candidates a call\n", suql_verify_batch(en));
+                          "candidates a call\n", suql_ft_batch(en->ft));
         else
             gn_buf_puts(plan, "  -> verify prompt, 1 evaluation per candidate\n");
     }

@@ -35,8 +35,7 @@ static void note(chat *ch, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *s = NULL;
-    if (vasprintf(&s, fmt, ap) < 0) abort();
+    char *s = xvasprintf(fmt, ap);
     va_end(ap);
     ch->notes = xrealloc(ch->notes, (size_t)(ch->nnotes + 2) * sizeof *ch->notes);
     ch->notes[ch->nnotes++] = s;

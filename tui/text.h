@@ -3,7 +3,7 @@
  * wrapping, light Markdown and SUQL highlighting, into styled lines.
  *
  * No curses here (the unit tests use it directly): a styled line is its
- * UTF-8 bytes and one style byte per byte; screen.c maps styles to the
+ * UTF-8 bytes and one style byte per byte; draw.c maps styles to the
  * theme's attributes.  Wrapping never splits a character, counts wide
  * characters (CJK, emoji) as two columns and zero-width ones as none, and
  * breaks at spaces, or inside a word longer than the line.
@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-/* Styles, mapped to colours and attributes by the theme (screen.c). */
+/* Styles, mapped to colours and attributes by the theme (draw.c). */
 enum tx_style {
     TX_PLAIN, TX_BOLD, TX_ITALIC, TX_CODE, TX_HEADING, TX_DIM,
     TX_USER, TX_USER_LABEL, TX_AGENT_LABEL, TX_NOTE, TX_ERROR, TX_WARN,

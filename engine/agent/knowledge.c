@@ -76,7 +76,6 @@ static int repair(ag_tturn *t, ws_record *r, const char *suql, const char *error
     return ag_llm(t, LLM_STAGE_REPAIR, c->repair_tpl, d, NULL, NULL, out, e);
 }
 
-/* One execution, reported: 0 and *rows set, or the error (in E). */
 /* The engine's progress through the candidates, as "verify" stage events
  * (the front end shows "verifying 3 of 8"). */
 static void on_progress(void *ud, long checked, long candidates)
@@ -88,6 +87,7 @@ static void on_progress(void *ud, long checked, long candidates)
     cJSON_Delete(d);
 }
 
+/* One execution, reported: 0 and *rows set, or the error (in E). */
 static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_val **rows, gn_err *e)
 {
     cJSON *d = cJSON_CreateObject();

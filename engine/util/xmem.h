@@ -8,6 +8,7 @@
 #ifndef GENIE_XMEM_H
 #define GENIE_XMEM_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>   /* free() goes with every allocation here */
 
@@ -23,5 +24,7 @@ char *xstrndup(const char *s, size_t n);
 
 /* printf into a fresh string; the caller frees. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same with a va_list (consumed, as vsnprintf consumes it). */
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 #endif

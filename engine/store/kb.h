@@ -79,10 +79,14 @@ const char *st_side_table(const char *t, const char *col, char *buf, size_t n);
 
 /* Make the structures that keep structured filters fast at scale
  * (structured.c), on a writable knowledge base, where missing: an index on
- * every scalar column that is not free text, and for every array column
- * that is not free text a side table of its elements (indexed by value)
- * kept in sync by triggers.  Marks S's columns that have side tables.
- * *MADE (may be NULL) gets how many structures were created.  Returns 0 or
+ * every scalar column that is not free text (in a table with free text,
+ * carrying the table's number, enum, boolean, date, time and array
+ * columns that are not free text too,
+ * so that filters and sorts on them never read the long rows; an index
+ * with other columns is made again), and for every array column that is
+ * not free text a side table of its elements (indexed by value) kept in
+ * sync by triggers.  Marks S's columns that have side tables.
+ * *MADE (may be NULL) gets how many structures were created or remade.  Returns 0 or
  * GN_EDB; on error nothing half-made remains (one transaction). */
 int st_structured_ensure(sqlite3 *db, st_schema *s, int *made, gn_err *e);
 

@@ -8,12 +8,24 @@
  * instead of parsing every row's JSON.  Triggers keep the side tables in
  * sync with inserts, updates and deletes of the table.
  *
+ * In a table with free text a row is kilobytes of reviews, and reading one
+ * column of it reads the row's page: `location = 'San Francisco' ORDER BY
+ * rating` touched 81,000 pages at scale 100 (0.2 s).  So there each index
+ * also carries the table's short columns (numbers, enums, booleans, dates,
+ * times and arrays of values: what filters compare and ORDER BY sorts), and
+ * such a query is answered from the index alone (12 ms).  An index whose columns are not
+ * the ones wanted (a database made before, a column added) is made again.
+ *
  * Names: genie_ix_T_C for indexes, genie_arr_T_C for side tables,
  * genie_arr_T_C_ins/_upd/_del for triggers; all genie_* names are hidden
  * from queries.  Everything is made in one transaction.
  *
  * Rejected: free-text columns (retrieval serves them; their JSON is long);
- * an index per array element expression (SQLite cannot index json_each).
+ * an index per array element expression (SQLite cannot index json_each);
+ * carrying text columns too (names, addresses and hours would copy most of
+ * the row's short half into every index); one covering index of all short
+ * columns beside single-column ones (without statistics SQLite seeks the
+ * single-column index and reads the rows anyway).
  */
 #include "kb.h"
 
@@ -84,11 +96,57 @@ static void side_sql(const char *t, const char *c, const char *side, gn_buf *b)
     }
 }
 
+/* Columns an index of T carries after its own: the short ones, when T has
+ * free text (see the top of the file). */
+static int carried(const st_table *t, const st_column *c)
+{
+    static const char *const shortt[] = { "int", "real", "enum", "bool", "date", "time", NULL };
+    if (c->free_text || !strcmp(c->name, "_id")) return 0;
+    int is_short = c->is_array, wide = 0;       /* arrays of values, not of text */
+    for (int i = 0; shortt[i]; i++) is_short |= !strcmp(c->type, shortt[i]);
+    for (int j = 0; j < t->ncols; j++) wide |= t->cols[j].free_text;
+    return is_short && wide;
+}
+
+/* The key columns of T's index on C, quoted and comma-separated. */
+static void index_cols(const st_table *t, const st_column *c, gn_buf *b)
+{
+    st_ident(b, c->name);
+    for (int j = 0; j < t->ncols; j++)
+        if (&t->cols[j] != c && carried(t, &t->cols[j])) {
+            gn_buf_puts(b, ", ");
+            st_ident(b, t->cols[j].name);
+        }
+}
+
+/* 1 when index NAME exists with exactly the key columns WANT (as
+ * index_cols writes them). */
+static int index_is(sqlite3 *db, const char *name, const char *want)
+{
+    sqlite3_stmt *q;
+    gn_buf have;
+    gn_buf_init(&have);
+    int rows = 0;
+    if (sqlite3_prepare_v2(db, "SELECT name FROM pragma_index_info(?) ORDER BY seqno", -1, &q,
+                           NULL) == SQLITE_OK) {
+        sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC);
+        while (sqlite3_step(q) == SQLITE_ROW) {
+            if (rows++) gn_buf_puts(&have, ", ");
+            st_ident(&have, (const char *)sqlite3_column_text(q, 0));
+        }
+        sqlite3_finalize(q);
+    }
+    int same = rows > 0 && !strcmp(have.data, want);
+    gn_buf_release(&have);
+    return same;
+}
+
 int st_structured_ensure(sqlite3 *db, st_schema *s, int *made, gn_err *e)
 {
     int n = 0;
-    gn_buf b;
+    gn_buf b, cols;
     gn_buf_init(&b);
+    gn_buf_init(&cols);
     char name[300];
     for (int i = 0; i < s->ntables; i++) {
         const st_table *t = &s->tables[i];
@@ -101,18 +159,24 @@ int st_structured_ensure(sqlite3 *db, st_schema *s, int *made, gn_err *e)
                 side_sql(t->name, c->name, name, &b);
             } else {
                 snprintf(name, sizeof name, "genie_ix_%s_%s", t->name, c->name);
-                if (exists(db, "index", name)) continue;
+                gn_buf_reset(&cols);
+                index_cols(t, c, &cols);
+                if (index_is(db, name, cols.data)) continue;
+                if (exists(db, "index", name)) {
+                    gn_buf_puts(&b, "DROP INDEX ");
+                    st_ident(&b, name);
+                    gn_buf_puts(&b, ";\n");
+                }
                 gn_buf_puts(&b, "CREATE INDEX ");
                 st_ident(&b, name);
                 gn_buf_puts(&b, " ON ");
                 st_ident(&b, t->name);
-                gn_buf_puts(&b, " (");
-                st_ident(&b, c->name);
-                gn_buf_puts(&b, ");\n");
+                gn_buf_printf(&b, " (%s);\n", cols.data);
             }
             n++;
         }
     }
+    gn_buf_release(&cols);
     int rc = 0;
     if (n) {
         char *err = NULL;

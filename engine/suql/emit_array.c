@@ -38,9 +38,11 @@
  *
  * Side tables: an array column of a knowledge-base table whose elements
  * the store keeps in an indexed side table (store/kb.h, st_column.side)
- * is tested for v op ANY (col) as `_id IN (SELECT row FROM side WHERE
- * value op v)`, an index lookup instead of parsing every row's JSON; the
- * other forms keep json_each.
+ * is tested for v op ANY (col), col && ARRAY[...] and col @> ARRAY[...]
+ * as `_id IN (SELECT row FROM side WHERE value ...)` (for @> with several
+ * values, grouped by row with HAVING count(DISTINCT value) = n), an index
+ * lookup instead of parsing every row's JSON; the forms that need the
+ * whole array (ALL, <@, =) keep json_each.
  *
  * Rejected: LIKE against the JSON text ('%"thai"%': wrong for values
  * holding quotes or escapes).
@@ -184,6 +186,76 @@ static int null_guard(suql_emitter *m, const suql_expr *arr)
     if (arr->kind != SUQL_E_COLUMN) return 0;
     int rc = suql_em_expr(m, arr, L_ADD);
     gn_buf_puts(m->out, " IS NOT NULL AND ");
+    return rc;
+}
+
+/* For an array column of a knowledge-base table that has a side table of
+ * its elements (store/kb.h): the side table's name in SIDE and the SQL of
+ * the row's _id in ID (initialized here; release it).  0 when there is no
+ * side table. */
+static int side_of(suql_emitter *m, const suql_expr *arr, char *side, size_t n, gn_buf *id)
+{
+    if (arr->kind != SUQL_E_COLUMN || arr->rkind != SUQL_R_BASE || !arr->rcol || !arr->rtab ||
+        !arr->rcol->side || !arr->rfrom)
+        return 0;
+    gn_buf col;
+    if (sql_of(m, arr, &col) || !col.data) {
+        gn_buf_release(&col);
+        return 0;
+    }
+    /* "q"."col" -> "q"."_id" */
+    char *dot = strstr(col.data, "\".\"");
+    if (!dot) {
+        gn_buf_release(&col);
+        return 0;
+    }
+    gn_buf_init(id);
+    gn_buf_add(id, col.data, (size_t)(dot - col.data) + 2);
+    gn_buf_puts(id, "\"_id\"");
+    gn_buf_release(&col);
+    st_side_table(arr->rtab->name, arr->rcol->name, side, n);
+    return 1;
+}
+
+/* The opening of "some element of ARR is in ...": `ID IN (SELECT "row"
+ * FROM side` when ARR has a side table, else `EXISTS (SELECT 1 FROM
+ * json_each(ARR)`; the caller adds " WHERE value ..." and the ")", then
+ * sets m->lvl to *LVL (an IN binds like =, an EXISTS is an atom). */
+static int some_element(suql_emitter *m, const suql_expr *arr, int *lvl)
+{
+    char side[300];
+    gn_buf id;
+    if (side_of(m, arr, side, sizeof side, &id)) {
+        gn_buf_printf(m->out, "%s IN (SELECT \"row\" FROM ", id.data);
+        gn_buf_release(&id);
+        suql_emit_ident(side, m->out);
+        *lvl = L_EQ;
+        return 0;
+    }
+    gn_buf_puts(m->out, "EXISTS (SELECT 1 FROM ");
+    *lvl = L_ATOM;
+    return json_each(m, arr);
+}
+
+/* "ARR holds all N values of VALS" (N >= 2, distinct): through the side
+ * table a group per row, else a count over json_each. */
+static int all_elements(suql_emitter *m, const suql_expr *arr, const char *vals, int n)
+{
+    char side[300];
+    gn_buf id;
+    if (side_of(m, arr, side, sizeof side, &id)) {
+        gn_buf_printf(m->out, "%s IN (SELECT \"row\" FROM ", id.data);
+        gn_buf_release(&id);
+        suql_emit_ident(side, m->out);
+        gn_buf_printf(m->out, " WHERE value IN (%s) GROUP BY \"row\" HAVING count(DISTINCT value) = %d)",
+                      vals, n);
+        m->lvl = L_EQ;
+        return 0;
+    }
+    gn_buf_puts(m->out, "(SELECT count(DISTINCT value) FROM ");
+    int rc = json_each(m, arr);
+    gn_buf_printf(m->out, " WHERE value IN (%s)) = %d", vals, n);
+    m->lvl = L_EQ;
     return rc;
 }
 
@@ -366,34 +438,6 @@ static int over_constructor(suql_emitter *m, const suql_expr *x, const suql_expr
     return 0;
 }
 
-/* For an array column of a knowledge-base table that has a side table of
- * its elements (store/kb.h): the side table's name in SIDE and the SQL of
- * the row's _id in ID (initialized here; release it).  0 when there is no
- * side table. */
-static int side_of(suql_emitter *m, const suql_expr *arr, char *side, size_t n, gn_buf *id)
-{
-    if (arr->kind != SUQL_E_COLUMN || arr->rkind != SUQL_R_BASE || !arr->rcol || !arr->rtab ||
-        !arr->rcol->side || !arr->rfrom)
-        return 0;
-    gn_buf col;
-    if (sql_of(m, arr, &col) || !col.data) {
-        gn_buf_release(&col);
-        return 0;
-    }
-    /* "q"."col" -> "q"."_id" */
-    char *dot = strstr(col.data, "\".\"");
-    if (!dot) {
-        gn_buf_release(&col);
-        return 0;
-    }
-    gn_buf_init(id);
-    gn_buf_add(id, col.data, (size_t)(dot - col.data) + 2);
-    gn_buf_puts(id, "\"_id\"");
-    gn_buf_release(&col);
-    st_side_table(arr->rtab->name, arr->rcol->name, side, n);
-    return 1;
-}
-
 /* v op ANY/ALL (arr) for an array column or computed array. */
 static int over_json(suql_emitter *m, const suql_expr *x, int all)
 {
@@ -418,15 +462,11 @@ static int over_json(suql_emitter *m, const suql_expr *x, int all)
         goto out;
     }
     if (guarded && (rc = null_guard(m, arr))) goto out;
-    char side[300];
-    gn_buf id;
-    if (!all && side_of(m, arr, side, sizeof side, &id)) {
-        /* The indexed side table instead of parsing every row's JSON. */
-        gn_buf_printf(m->out, "%s IN (SELECT \"row\" FROM ", id.data);
-        gn_buf_release(&id);
-        suql_emit_ident(side, m->out);
+    int lvl = L_NOT;
+    if (!all) {
+        if ((rc = some_element(m, arr, &lvl))) goto out;
     } else {
-        gn_buf_puts(m->out, all ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ");
+        gn_buf_puts(m->out, "NOT EXISTS (SELECT 1 FROM ");
         if ((rc = json_each(m, arr))) goto out;
     }
     if (mapped && vs.n > 0) {
@@ -439,7 +479,7 @@ static int over_json(suql_emitter *m, const suql_expr *x, int all)
         if (rc) goto out;
     }
     gn_buf_putc(m->out, ')');
-    m->lvl = guarded ? L_AND : all ? L_NOT : L_ATOM;
+    m->lvl = guarded ? L_AND : lvl;
 out:
     suql_valset_release(&vs);
     return rc;
@@ -487,17 +527,20 @@ static int contains_list(suql_emitter *m, const suql_expr *big, const suql_expr 
     suql_valset_init(&vs);
     if (literals) {
         if ((rc = constructor_values(m, NULL, small, &vs))) goto out;
-        gn_buf_puts(m->out, vs.n == 1 ? "EXISTS (SELECT 1 FROM " : "(SELECT count(DISTINCT value) FROM ");
-        if ((rc = json_each(m, big))) goto out;
-        if (vs.n == 1) gn_buf_printf(m->out, " WHERE value = %s)", vs.sql.data);
-        else gn_buf_printf(m->out, " WHERE value IN (%s)) = %d", vs.sql.data, vs.n);
-        m->lvl = vs.n == 1 ? L_ATOM : L_EQ;
+        if (vs.n > 1) {
+            rc = all_elements(m, big, vs.sql.data, vs.n);
+            goto out;
+        }
+        int lvl;
+        if ((rc = some_element(m, big, &lvl))) goto out;
+        gn_buf_printf(m->out, " WHERE value = %s)", vs.sql.data);
+        m->lvl = lvl;
         goto out;
     }
     /* One EXISTS per element: each may stand for several values. */
     gn_buf conj;
     gn_buf_init(&conj);
-    int parts = 0, none = 0;
+    int parts = 0, none = 0, lvl = L_ATOM;
     for (int i = 0; i < small->nargs && !rc && !none; i++) {
         suql_valset one;
         suql_valset_init(&one);
@@ -509,8 +552,7 @@ static int contains_list(suql_emitter *m, const suql_expr *big, const suql_expr 
             gn_buf *saved = m->out;
             m->out = &conj;
             if (parts++) gn_buf_puts(&conj, " AND ");
-            gn_buf_puts(&conj, "EXISTS (SELECT 1 FROM ");
-            rc = json_each(m, big);
+            rc = some_element(m, big, &lvl);
             gn_buf_printf(&conj, one.n == 1 ? " WHERE value = %s)" : " WHERE value IN (%s))",
                           one.sql.data);
             m->out = saved;
@@ -519,7 +561,7 @@ static int contains_list(suql_emitter *m, const suql_expr *big, const suql_expr 
     }
     if (!rc) {
         gn_buf_puts(m->out, none ? "0" : conj.data);
-        m->lvl = none || parts == 1 ? L_ATOM : L_AND;
+        m->lvl = none ? L_ATOM : parts == 1 ? lvl : L_AND;
     }
     gn_buf_release(&conj);
 out:
@@ -584,15 +626,15 @@ static int overlap(suql_emitter *m, const suql_expr *a, const suql_expr *b)
     suql_valset vs;
     suql_valset_init(&vs);
     rc = constructor_values(m, map_col(m, a), b, &vs);
+    int lvl = L_ATOM;
     if (!rc && vs.n == 0) {
         gn_buf_puts(m->out, "0");
     } else if (!rc) {
-        gn_buf_puts(m->out, "EXISTS (SELECT 1 FROM ");
-        rc = json_each(m, a);
+        rc = some_element(m, a, &lvl);
         gn_buf_printf(m->out, vs.n == 1 ? " WHERE value = %s)" : " WHERE value IN (%s))",
                       vs.sql.data);
     }
-    m->lvl = L_ATOM;
+    m->lvl = lvl;
     suql_valset_release(&vs);
     return rc;
 }

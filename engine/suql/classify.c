@@ -103,7 +103,14 @@ static int load_vocab(suql_classifier *k, const st_table *t, const st_column *co
     }
     gn_buf q;
     gn_buf_init(&q);
-    if (col->is_array) {
+    if (col->is_array && col->side) {
+        /* The elements' side table: its index instead of every row's JSON
+         * (at scale 100 the difference between 2 ms and 0.5 s). */
+        char side[300];
+        gn_buf_puts(&q, "SELECT DISTINCT value FROM ");
+        st_ident(&q, st_side_table(t->name, col->name, side, sizeof side));
+        gn_buf_puts(&q, " WHERE typeof(value) = 'text' ORDER BY 1");
+    } else if (col->is_array) {
         gn_buf_puts(&q, "SELECT DISTINCT j.value FROM ");
         st_ident(&q, t->name);
         gn_buf_puts(&q, " AS t, json_each(t.");

@@ -93,6 +93,30 @@ TEST(suql_classify_offline_on_sample_cuisines)
     fx_close(&f);
 }
 
+/* An array column's values read from its side table are the ones its
+ * rows' JSON holds. */
+TEST(suql_classify_values_from_the_side_table)
+{
+    fx f;
+    REQUIRE(fx_open(&f) == 0);
+    REQUIRE(f.cuisines->side);
+    st_column plain = *f.cuisines;
+    plain.side = 0;
+    suql_classifier *a = suql_classifier_new(f.db, f.em, NULL, NULL);
+    suql_classifier *b = suql_classifier_new(f.db, f.em, NULL, NULL);
+    const char *const *va, *const *vb;
+    int na = 0, nb = -1;
+    gn_err e;
+    REQUIRE(suql_column_values(a, f.t, f.cuisines, &va, &na, &e) == 0);
+    REQUIRE(suql_column_values(b, f.t, &plain, &vb, &nb, &e) == 0);
+    CHECK(na >= 40);
+    CHECK_INT(na, nb);
+    for (int i = 0; i < na && i < nb; i++) CHECK_STR(va[i], vb[i]);
+    suql_classifier_free(a);
+    suql_classifier_free(b);
+    fx_close(&f);
+}
+
 TEST(suql_classify_online_asks_by_number)
 {
     fx f;

@@ -87,12 +87,18 @@ static int load_faiss(rt_index *ix, const char *dbpath, gn_err *e)
                            -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
         ix->hnsw = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
-    FaissParameterSpace *ps = NULL;
-    if (ix->hnsw && faiss_ParameterSpace_new(&ps) == 0) {
-        faiss_ParameterSpace_set_index_parameter(ps, ix->faiss, "efSearch", ix->opts.ef_search);
-        faiss_ParameterSpace_free(ps);
-    }
+    rt_faiss_ef(ix, ix->opts.ef_search);
     return 0;
+}
+
+void rt_faiss_ef(rt_index *ix, long ef)
+{
+    if (ef < ix->opts.ef_search) ef = ix->opts.ef_search;
+    FaissParameterSpace *ps = NULL;
+    if (!ix->hnsw || ef == ix->ef || faiss_ParameterSpace_new(&ps) != 0) return;
+    if (faiss_ParameterSpace_set_index_parameter(ps, ix->faiss, "efSearch", (double)ef) == 0)
+        ix->ef = ef;
+    faiss_ParameterSpace_free(ps);
 }
 
 static int load_sources(rt_index *ix, gn_err *e)

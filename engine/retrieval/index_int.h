@@ -51,9 +51,15 @@ struct rt_index {
     rt_lex *lex;
     unsigned char *candmask;   /* per passage, zero between queries */
     int hnsw;
+    long ef;                   /* the HNSW efSearch set now */
     rt_source *srcs;
     int nsrc;
 };
+
+/* Set the HNSW search breadth to EF (at least opts.ef_search); a search
+ * for k > efSearch neighbours returns fewer than k (FAISS 1.7: the rest
+ * -1), so a wide search sets it to k first.  No-op for a flat index. */
+void rt_faiss_ef(rt_index *ix, long ef);
 
 /* Freshness check shared by open and check; fills *nonce and *npass. */
 int rt_state_fresh(sqlite3 *db, const char *dbpath, const rt_embedder *em,

@@ -111,15 +111,25 @@ static int in_cand(const qctx *c, int64_t row)
     return bsearch(&row, c->cand, (size_t)c->ncand, sizeof(int64_t), cmp_i64) != NULL;
 }
 
-/* First passage of ROW in the segment, or -1. */
-static long row_start(const qctx *c, int64_t row)
+/* The first passage at or after FROM in the segment whose row is >= ROW
+ * (hi when none): galloping, so walking sorted candidates through the
+ * segment costs O(log gap) a candidate, not O(log passages). */
+static long seek_row(const qctx *c, long from, int64_t row)
 {
-    long a = c->lo, b = c->hi;
-    while (a < b) {
-        long m = a + (b - a) / 2;
-        if (c->ix->row[m] < row) a = m + 1; else b = m;
+    const int64_t *r = c->ix->row;
+    if (from >= c->hi || r[from] >= row) return from;
+    long lo = from, step = 1, hi = from + 1;        /* r[lo] < row */
+    while (hi < c->hi && r[hi] < row) {
+        lo = hi;
+        step *= 2;
+        hi = lo + step;
     }
-    return a < c->hi && c->ix->row[a] == row ? a : -1;
+    if (hi > c->hi) hi = c->hi;
+    while (lo + 1 < hi) {                           /* r[lo] < row <= r[hi] (or hi = end) */
+        long m = lo + (hi - lo) / 2;
+        if (r[m] < row) lo = m; else hi = m;
+    }
+    return hi;
 }
 
 static void best_of_row(const qctx *c, long p, const float *qv, rowlist *out)
@@ -139,9 +149,10 @@ static void best_of_row(const qctx *c, long p, const float *qv, rowlist *out)
 static void dense_exact(const qctx *c, const float *qv, rowlist *out)
 {
     if (c->q->restrict_cand) {
+        long p = c->lo;
         for (long i = 0; i < c->ncand; i++) {
-            long p = row_start(c, c->cand[i]);
-            if (p >= 0) best_of_row(c, p, qv, out);
+            p = seek_row(c, p, c->cand[i]);
+            if (p < c->hi && c->ix->row[p] == c->cand[i]) best_of_row(c, p, qv, out);
         }
         return;
     }
@@ -165,6 +176,7 @@ static int dense_faiss(const qctx *c, const float *qv, rowlist *out)
         if (kq > ix->n) kq = ix->n;
         float *d = xmalloc(sizeof(float) * (size_t)kq);
         idx_t *lab = xmalloc(sizeof(idx_t) * (size_t)kq);
+        rt_faiss_ef(ix, kq);
         faiss_Index_search(ix->faiss, 1, qv, kq, d, lab);
         i64map seen;
         map_init(&seen, (size_t)c->depth);
@@ -182,18 +194,20 @@ static int dense_faiss(const qctx *c, const float *qv, rowlist *out)
         free(d);
         free(lab);
         if (out->n >= c->depth || kq >= ix->n) return 1;
-        if (kq >= RT_FAISS_KMAX) return 0;
+        /* Four times the passages find about four times the rows: when
+         * that is still too few, the exact scan is the cheaper way. */
+        if (kq >= RT_FAISS_KMAX || (long)out->n * 4 < c->depth) return 0;
         kq *= 4;
     }
 }
 
-/* Passages the exact scan would read. */
+/* Passages the exact scan would read (counted up to just past the limit). */
 static long exact_span(const qctx *c)
 {
     if (!c->q->restrict_cand) return c->hi - c->lo;
-    long span = 0;
+    long span = 0, p = c->lo;
     for (long i = 0; i < c->ncand && span <= c->ix->opts.exact_limit; i++)
-        for (long p = row_start(c, c->cand[i]); p >= 0 && p < c->hi && c->ix->row[p] == c->cand[i]; p++)
+        for (p = seek_row(c, p, c->cand[i]); p < c->hi && c->ix->row[p] == c->cand[i]; p++)
             span++;
     return span;
 }
@@ -317,8 +331,9 @@ static void cand_mask(const qctx *c, unsigned char v)
 {
     rt_index *ix = c->ix;
     if (!ix->candmask) ix->candmask = xcalloc((size_t)ix->n + 1, 1);
+    long p = c->lo;
     for (long i = 0; i < c->ncand; i++)
-        for (long p = row_start(c, c->cand[i]); p >= 0 && p < c->hi && ix->row[p] == c->cand[i]; p++)
+        for (p = seek_row(c, p, c->cand[i]); p < c->hi && ix->row[p] == c->cand[i]; p++)
             ix->candmask[p] = v;
 }
 
@@ -389,7 +404,9 @@ static int prepare(qctx *c, rt_index *ix, const rt_query *q, gn_err *e)
     if (q->restrict_cand && q->ncand > 0) {
         c->cand = xmalloc(sizeof(int64_t) * (size_t)q->ncand);
         memcpy(c->cand, q->cand, sizeof(int64_t) * (size_t)q->ncand);
-        qsort(c->cand, (size_t)q->ncand, sizeof(int64_t), cmp_i64);
+        long sorted = 1;
+        while (sorted < q->ncand && c->cand[sorted - 1] <= c->cand[sorted]) sorted++;
+        if (sorted < q->ncand) qsort(c->cand, (size_t)q->ncand, sizeof(int64_t), cmp_i64);
         long u = 0;
         for (long i = 0; i < q->ncand; i++)
             if (!u || c->cand[u - 1] != c->cand[i]) c->cand[u++] = c->cand[i];

@@ -5,11 +5,13 @@
 #include "harness.h"
 #include "retrieval/embed.h"
 #include "retrieval/index.h"
+#include "retrieval/index_int.h"
 #include "retrieval/lexical.h"
 #include "retrieval/search.h"
 #include "retrieval/wordvec.h"
 #include "store/kb.h"
 #include "store/passages.h"
+#include "util/xmem.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -369,3 +371,59 @@ TEST(search_over_many_matching_rows)
     rt_embedder_free(em);
     sqlite3_close(db);
 }
+
+/* A wide HNSW search gets as many neighbours as it asks for: FAISS 1.7
+ * returns at most about efSearch of them (the rest -1), so the breadth is
+ * raised to k first. */
+TEST(search_hnsw_wide_search_gets_k_neighbours)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/wide.db", th_tmpdir());
+    unlink(path);
+    sqlite3 *db;
+    REQUIRE(sqlite3_open(path, &db) == 0);
+    sqlite3_exec(db,
+        "CREATE TABLE t(_id INTEGER PRIMARY KEY, notes TEXT);"
+        "CREATE TABLE genie_columns(tbl TEXT, col TEXT, pos INTEGER, type TEXT, is_array INTEGER,"
+        "  free_text INTEGER, enum_values TEXT, description TEXT, PRIMARY KEY(tbl,col));"
+        "INSERT INTO genie_columns VALUES ('t','_id',0,'int',0,0,NULL,NULL),"
+        "  ('t','notes',1,'text',0,1,NULL,NULL);"
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 2000)"
+        "  INSERT INTO t SELECT i, CASE i % 4 WHEN 0 THEN 'quiet patio, good coffee '"
+        "    WHEN 1 THEN 'loud music and cold beer ' WHEN 2 THEN 'fresh fish by the water '"
+        "    ELSE 'kids menu and a play area ' END || i FROM n;",
+        NULL, NULL, NULL);
+    sqlite3_close(db);
+    rt_embedder *em;
+    gn_err e;
+    rt_opts o;
+    rt_opts_default(&o);
+    o.hnsw_threshold = 5;
+    o.ef_search = 16;
+    REQUIRE(st_open(path, 1, &db, &e) == 0);
+    REQUIRE(rt_embedder_glove_new(th_path("build/share/genie/wordvec.bin"), &em, &e) == 0);
+    REQUIRE(rt_index_build(db, path, em, &o, NULL, NULL, &e) == 0);
+    rt_index *ix;
+    REQUIRE(rt_index_open(db, path, em, &o, &ix, &e) == 0);
+    CHECK_STR(rt_index_kind(ix), "hnsw");
+    float *qv = NULL;
+    const char *text = "a quiet place for coffee";
+    REQUIRE(rt_embed_alloc(em, &text, 1, &qv, &e) == 0);
+    enum { K = 1000 };
+    float *d = xmalloc(sizeof(float) * K);
+    idx_t *lab = xmalloc(sizeof(idx_t) * K);
+    rt_faiss_ef(ix, K);
+    faiss_Index_search(ix->faiss, 1, qv, K, d, lab);
+    int valid = 0;
+    for (int i = 0; i < K; i++) valid += lab[i] >= 0;
+    CHECK_INT(valid, K);
+    rt_faiss_ef(ix, 0);                  /* back to the default breadth */
+    CHECK_INT(ix->ef, 16);
+    free(d);
+    free(lab);
+    free(qv);
+    rt_index_free(ix);
+    rt_embedder_free(em);
+    sqlite3_close(db);
+}
+

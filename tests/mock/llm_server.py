@@ -609,6 +609,7 @@ def verify_rows_rule(state, s, stage, rows):
 
 
 _TRUTH = {}
+_TRUTH_LOCK = threading.Lock()
 
 
 def oracle(path, text):
@@ -619,16 +620,18 @@ def oracle(path, text):
     "passages": [...]}}}, loaded again whenever it changes."""
     st = os.stat(path)
     key = (path, st.st_mtime_ns, st.st_size)
-    if key not in _TRUTH:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-        _TRUTH.clear()
-        _TRUTH[key] = {a: (v["keywords"], set(v["passages"]))
-                       for a, v in data["attributes"].items()}
+    with _TRUTH_LOCK:          # concurrent verifications: one load, no half-made cache
+        if key not in _TRUTH:
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f)
+            _TRUTH.clear()
+            _TRUTH[key] = {a: (v["keywords"], set(v["passages"]))
+                           for a, v in data["attributes"].items()}
+        truth = _TRUTH[key]
     m = re.search(r"answer\([^,]*, '((?:[^']|'')*)'\)", text)
     question = (m.group(1) if m else "").lower()
     shown = [line[2:] for line in text.split("\n") if line.startswith("- ")]
-    for keywords, passages in _TRUTH[key].values():
+    for keywords, passages in truth.values():
         if any(k in question for k in keywords):
             if any(p in passages for p in shown):
                 return "Yes"

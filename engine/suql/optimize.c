@@ -30,20 +30,12 @@
 #include "util/clock.h"
 #include "util/xmem.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* Above this many candidates, ranking takes the table's SUQL_RANK_TOP best
- * rows instead of ranking every candidate.  Measured at scale 100 (180,000
- * rows, 6 million passages): ranking 81,000 candidates exactly takes
- * 0.2-0.35 s, the table-wide search 0.3-0.8 s whatever the number of rows
- * asked (its lexical half scores every posting of the question's words),
- * so it only pays for candidate sets near the table's size. */
-#define SUQL_RANK_EXACT 200000
-#define SUQL_RANK_TOP 2000
 
 /* Row ids in order, with a hash set beside them for membership (scale 100
  * has conjuncts with 10^5 candidates). */
@@ -366,8 +358,17 @@ static int atom_holds(suql_engine *en, suql_query *q, const ftatom *fa, const su
     return rc;
 }
 
-/* Rank IDS by the retrieval index against the conjunct's questions. */
-static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *cand, gn_buf *plan)
+/* Put the REACH candidates of IDS most likely to pass first, ranked by the
+ * retrieval index against the conjunct's questions; the others keep their
+ * SQL order after them.  Ranking costs what the ranked rows' passages cost
+ * (all 81,000 candidates of a conjunct at scale 100 are 2.7 million
+ * passages: 0.3 s), but only the candidates the budget reaches are ever
+ * checked, so only that many are asked of the index (its approximate
+ * search serves them in ~15 ms).  Rejected: ranking the whole table and
+ * keeping the candidates among its best (the best may all be outside the
+ * candidates). */
+static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *cand, long reach,
+                 gn_buf *plan)
 {
     rt_constraint cons[RT_MAXCONS];
     int nc = 0;
@@ -386,28 +387,27 @@ static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *c
         if (!en->cfg.ix || !nc) gn_buf_puts(plan, "as SQLite returns them\n");
         for (int i = 0; en->cfg.ix && i < nc; i++)
             gn_buf_printf(plan, "%s%s ~ '%s'", i ? " + " : "retrieval rank by ", cons[i].col, cons[i].text);
-        if (en->cfg.ix && nc) gn_buf_puts(plan, " (hybrid, over the candidates)\n");
+        if (en->cfg.ix && nc)
+            gn_buf_puts(plan, " (hybrid, over the candidates: the first ones the budget reaches)\n");
+        return;
     }
-    if (!en->cfg.ix || !nc || cand->n < 2) return;
-    /* Few candidates: rank exactly them.  Many: rank the whole table's top
-     * rows (the index's fast path) and keep the candidates among them;
-     * the rest follow in SQL order. */
-    int many = cand->n > SUQL_RANK_EXACT;
-    rt_query rq = { .tbl = t->name, .cons = cons, .ncons = nc, .cand = many ? NULL : cand->v,
-                    .ncand = many ? 0 : cand->n, .restrict_cand = !many,
-                    .k = many ? SUQL_RANK_TOP : (int)cand->n, .mode = RT_HYBRID };
+    if (!en->cfg.ix || !nc || cand->n < 2 || reach < 1) return;
+    if (reach > cand->n) reach = cand->n;
+    rt_query rq = { .tbl = t->name, .cons = cons, .ncons = nc, .cand = cand->v, .ncand = cand->n,
+                    .restrict_cand = 1, .k = reach > INT_MAX ? INT_MAX : (int)reach,
+                    .mode = RT_HYBRID };
     rt_hit *hits = NULL;
     int nh = 0;
     gn_err e;
     if (rt_search(en->cfg.ix, &rq, &hits, &nh, &e)) return;     /* keep SQL order */
-    ids out = { 0 };
-    for (int i = 0; i < nh; i++)
-        if (!many || ids_has(cand, hits[i].row_id)) ids_add(&out, hits[i].row_id);
-    for (long i = 0; i < cand->n; i++)
-        if (!ids_has(&out, cand->v[i])) ids_add(&out, cand->v[i]);
+    ids first = { 0 };
+    for (int i = 0; i < nh; i++) ids_add(&first, hits[i].row_id);
     free(hits);
-    ids_free(cand);
-    *cand = out;
+    long n = first.n;
+    for (long i = 0; i < cand->n; i++)
+        if (!ids_has(&first, cand->v[i])) cand->v[n++] = cand->v[i];
+    memcpy(cand->v, first.v, sizeof *first.v * (size_t)first.n);
+    ids_free(&first);
 }
 
 static int describe_atoms(suql_engine *en, ftatom *fa, int nfa, gn_buf *plan)
@@ -445,6 +445,59 @@ static int candidates(suql_engine *en, const char *sql, cand_cache *cc, ids *out
     return 0;
 }
 
+/* The candidates of a conjunct in the order they are checked.  Ranked ones
+ * are read all at once (the ranking needs them all); the others come in SQL
+ * order, so they are read a page at a time (LIMIT/OFFSET on the candidate
+ * SQL, whose ORDER BY ends with _id so that pages neither skip nor repeat a
+ * row): only the first ones the budget or LIMIT reach are ever read
+ * (sorting 81,000 candidates by rating cost 0.1 s; the first 40 of them
+ * 15 ms). */
+typedef struct {
+    ids v;
+    long pos;           /* next to check */
+    const char *sql;    /* paged: the candidate SQL without LIMIT */
+    int paged, done;
+} cand_walk;
+
+static int cand_page(suql_engine *en, cand_walk *w, long n, gn_err *e)
+{
+    if (n < 1) n = 1;
+    char *sql = xasprintf("%s LIMIT %ld OFFSET %ld", w->sql, n, w->v.n);
+    long had = w->v.n;
+    int rc = query_ids(en, sql, &w->v, e);
+    free(sql);
+    if (!rc && w->v.n - had < n) w->done = 1;
+    return rc;
+}
+
+/* The next candidate into *ID (*GOT 0 when there is none); a page of PAGE
+ * rows is read when the walk needs one. */
+static int cand_next(suql_engine *en, cand_walk *w, long page, int64_t *id, int *got, gn_err *e)
+{
+    *got = 0;
+    if (w->pos == w->v.n && w->paged && !w->done) {
+        int rc = cand_page(en, w, page, e);
+        if (rc) return rc;
+    }
+    if (w->pos < w->v.n) {
+        *id = w->v.v[w->pos++];
+        *got = 1;
+    }
+    return 0;
+}
+
+/* How many rows the candidate SQL (without ORDER BY) selects. */
+static int cand_count(suql_engine *en, const char *sql, long *n, gn_err *e)
+{
+    char *c = xasprintf("SELECT count(*) FROM (%s)", sql);
+    ids one = { 0 };
+    int rc = query_ids(en, c, &one, e);
+    free(c);
+    *n = !rc && one.n ? (long)one.v[0] : 0;
+    ids_free(&one);
+    return rc;
+}
+
 static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
                         const char *alias, const suql_conj *cj, long want, ids *passed,
                         cand_cache *cc, gn_buf *plan, gn_err *e)
@@ -476,44 +529,75 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
     tmp.targets = &tg;
     tmp.ntargets = 1;
     tmp.where = and_of(q, s, ns);
-    /* With aggregates every passing row is needed and ORDER BY may name an
-     * aggregate: the candidates are ranked instead. */
-    int ordered = sel->norder && !suql_aggregates(sel);
-    tmp.order = ordered ? order_sans_alias(q, sel) : NULL;
-    tmp.norder = ordered ? sel->norder : 0;
+    tmp.order = NULL;
+    tmp.norder = 0;
     tmp.limit = tmp.offset = NULL;
     tmp.distinct = 0;
     tmp.ngroup = 0;
     tmp.having = NULL;
-    gn_buf sql;
+    /* With aggregates every passing row is needed and ORDER BY may name an
+     * aggregate: the candidates are ranked instead. */
+    int ordered = sel->norder && !suql_aggregates(sel);
+    int per = 0;
+    for (int a = 0; a < nfa; a++) per += fa[a].verify ? 1 : fa[a].nnodes;
+    cand_walk cw = { .paged = ordered || !nfa };
+    gn_buf sql, all;
     gn_buf_init(&sql);
+    gn_buf_init(&all);
     suql_emit_hooks h;
-    ids cand = { 0 };
-    if (!rc) rc = suql_emit_select(q, &tmp, suql_hooks_calls(en, &h), &sql, e);
-    if (!rc) rc = candidates(en, sql.data, cc, &cand, e);
+    long total = -1;
+    if (!rc) rc = suql_emit_select(q, &tmp, suql_hooks_calls(en, &h), &all, e);
+    if (!rc && ordered) {
+        tmp.norder = sel->norder + 1;
+        tmp.order = suql_array_new(q, tmp.norder, sizeof *tmp.order);
+        memcpy(tmp.order, order_sans_alias(q, sel), sizeof *tmp.order * (size_t)sel->norder);
+        tmp.order[sel->norder] = (suql_order){ id_column(q, t, alias), 0, SUQL_NULLS_DEFAULT };
+        rc = suql_emit_select(q, &tmp, suql_hooks_calls(en, &h), &sql, e);
+    } else if (!rc) {
+        gn_buf_puts(&sql, all.data);
+    }
+    cw.sql = sql.data;
+    long reach = (en->budget - en->reserve - en->used) / (per ? per : 1) + passed->n;
+    if (!rc && !cw.paged) {
+        rc = candidates(en, sql.data, cc, &cw.v, e);
+    } else if (!rc && !plan) {
+        /* The first page; then, if there are more, how many in all (the
+         * figures count every candidate). */
+        rc = cand_page(en, &cw, !nfa ? (want < 0 ? LONG_MAX / 2 : ordered ? want : want + passed->n)
+                                     : reach, e);
+    }
+    if (!rc && (!cw.paged || (cw.done && !plan))) total = cw.v.n;
+    else if (!rc && (plan || en->st || en->progress)) rc = cand_count(en, all.data, &total, e);
     if (!rc && plan) {
-        gn_buf_printf(plan, "    structured: %s\n    candidates: %ld rows now\n", sql.data, cand.n);
+        gn_buf_printf(plan, "    structured: %s\n    candidates: %ld rows now%s\n", sql.data, total,
+                      cw.paged ? ", read in that order a page at a time" : "");
         describe_atoms(en, fa, nfa, plan);
     }
-    if (en->st) en->st->candidates += cand.n;
-    /* 2. order */
-    if (!rc && nfa && !ordered) rank(en, t, fa, nfa, &cand, plan);
+    if (en->st && total > 0) en->st->candidates += total;
+    /* 2. order: checks reach at most what the budget pays for, and the rows
+     * that passed an earlier conjunct (not checked again) */
+    if (!rc && nfa && !ordered) rank(en, t, fa, nfa, &cw.v, reach, plan);
     else if (!rc && nfa && plan) gn_buf_puts(plan, "    order:      ORDER BY, exactly\n");
     /* 3. checks */
     long mine = 0;
-    if (!rc && !nfa) {
-        /* No free text: every candidate passes; without ORDER BY the first
-         * rows wanted are enough. */
-        for (long i = 0; i < cand.n; i++) {
-            if (want >= 0 && !sel->norder && passed->n >= want) break;
-            if (!ids_has(passed, cand.v[i])) ids_add(passed, cand.v[i]);
+    if (!rc && !nfa && !plan) {
+        /* No free text: every candidate passes.  With ORDER BY the
+         * conjunct's own first LIMIT rows are enough, without it the first
+         * rows that make LIMIT with those already found. */
+        long page = want < 0 ? LONG_MAX / 2 : ordered ? want : want + passed->n;
+        int got = 1;
+        while (!rc && got) {
+            if (want >= 0 && (ordered ? mine >= want : passed->n >= want)) break;
+            int64_t id;
+            rc = cand_next(en, &cw, page, &id, &got, e);
+            if (!rc && got && !ids_has(passed, id)) {
+                ids_add(passed, id);
+                mine++;
+            }
         }
     }
-    int per = 0;
-    for (int a = 0; a < nfa; a++) per += fa[a].verify ? 1 : fa[a].nnodes;
-    if (en->st) en->st->bound += cand.n * per;
-    long pos = 0;
-    while (!rc && nfa && !plan && pos < cand.n) {
+    if (en->st && total > 0) en->st->bound += total * per;
+    while (!rc && nfa && !plan) {
         if (en->cancel && *en->cancel) {
             rc = gn_err_set(e, GN_ECANCEL, "the query was cancelled");
             break;
@@ -525,15 +609,23 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
         int cost = per ? per : 1;
         int room = (en->budget - en->reserve - en->used) / cost;
         int w = en->cfg.window < room ? en->cfg.window : room;
+        if (cw.pos == cw.v.n && cw.paged && !cw.done && (total < 0 || total > cw.v.n))
+            rc = cand_page(en, &cw, room > 0 ? (long)room + passed->n : 1, e);
+        if (rc || cw.pos == cw.v.n) break;          /* every candidate checked */
         if (w <= 0) {
             if (en->st) en->st->budget_hit = 1;
             break;
         }
         int64_t *win = xcalloc((size_t)w, sizeof *win);
-        int nw = 0;
-        while (nw < w && pos < cand.n) {
-            int64_t id = cand.v[pos++];
-            if (!ids_has(passed, id)) win[nw++] = id;
+        int nw = 0, got = 1;
+        while (!rc && nw < w && got) {
+            int64_t id;
+            rc = cand_next(en, &cw, (long)room + passed->n, &id, &got, e);
+            if (!rc && got && !ids_has(passed, id)) win[nw++] = id;
+        }
+        if (!nw) {
+            free(win);
+            break;
         }
         suql_ft_req *r = xcalloc((size_t)(nw * per) + 1, sizeof *r);
         char **owned = xcalloc((size_t)(nw * per) + 1, sizeof *owned);
@@ -541,10 +633,10 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
         for (int c = 0; c < nw && !rc; c++)
             rc = candidate_requests(en, fa, nfa, t, alias, win[c], r, &nr, owned, &no, e);
         if (!rc) rc = suql_eval(en, r, nr, e);
-        if (rc == GN_ELIMIT) {          /* nested free text spent it: stop here */
+        int spent = rc == GN_ELIMIT;
+        if (spent) {                    /* nested free text spent it: stop here */
             if (en->st) en->st->budget_hit = 1;
             rc = 0;
-            pos = cand.n;
             nw = 0;
         }
         for (int c = 0; c < nw && !rc; c++) {
@@ -581,10 +673,12 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
         free(owned);
         free(r);
         free(win);
-        if (en->progress && en->st) en->progress(en->progress_ud, en->st->checked, cand.n);
+        if (en->progress && en->st) en->progress(en->progress_ud, en->st->checked, total);
+        if (spent) break;
     }
     gn_buf_release(&sql);
-    ids_free(&cand);
+    gn_buf_release(&all);
+    ids_free(&cw.v);
     free(s);
     ftatoms_free(fa, nfa);
     return rc;

@@ -205,6 +205,45 @@ TEST(suql_engine_nothing_passes_costs_the_checks_only)
     fx_close(&f);
 }
 
+/* With ORDER BY the candidates are read a page at a time in that order
+ * (only as many as the budget reaches), and past the first page when
+ * memoized checks cost nothing; the figures still count every candidate. */
+TEST(suql_engine_order_by_reads_candidates_by_the_page)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1, 5) == 0);
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"No\"}]}") == 0);
+    const char *q = "SELECT name FROM restaurants WHERE location = 'Cupertino' AND "
+                    "answer(reviews, 'has a pool?') = 'Yes' ORDER BY rating DESC LIMIT 1";
+    suql_result r, all;
+    suql_run_stats st;
+    gn_err e;
+    REQUIRE(suql_execute(f.en, "SELECT count(*) FROM restaurants WHERE location = 'Cupertino'", &all,
+                         NULL, &e) == 0);
+    long total = all.cells[0].i;
+    suql_result_release(&all);
+    REQUIRE(total > 10);
+    REQUIRE(suql_execute(f.en, q, &r, &st, &e) == 0);
+    CHECK_INT(r.nrows, 0);
+    CHECK(st.budget_hit);
+    CHECK_INT(st.checked, 5);
+    CHECK_INT(st.candidates, total);
+    suql_result_release(&r);
+    /* Now every check says Yes, but the first five are memoized No: the
+     * sixth best-rated row is the answer. */
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"Yes\"}]}") == 0);
+    REQUIRE(suql_execute(f.en, q, &r, &st, &e) == 0);
+    REQUIRE(r.nrows == 1);
+    CHECK_INT(st.memo_hits, 5);
+    CHECK(st.evaluations >= 1 && st.evaluations <= 5);      /* a window of the next page */
+    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Cupertino' ORDER BY "
+                         "rating DESC, _id LIMIT 1 OFFSET 5", &all, NULL, &e) == 0);
+    CHECK_STR(r.cells[0].text, all.cells[0].text);
+    suql_result_release(&all);
+    suql_result_release(&r);
+    fx_close(&f);
+}
+
 TEST(suql_engine_llm_failure_is_a_clear_error)
 {
     fx f;

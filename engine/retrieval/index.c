@@ -46,7 +46,10 @@ static int map_vectors(rt_index *ix, const char *dbpath, gn_err *e)
         rc = gn_err_set(e, GN_EIO, "cannot open %s: %s", path, strerror(errno));
     } else {
         ix->mapsize = (size_t)sb.st_size;
-        ix->map = mmap(NULL, ix->mapsize, PROT_READ, MAP_SHARED, fd, 0);
+        /* Populated: a scan's first touch of a page cost ~5 us a page here
+         * (0.5 s for one exact ranking at scale 100); mapping it all at open
+         * costs 0.2 s for 2.4 GB. */
+        ix->map = mmap(NULL, ix->mapsize, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
         if (ix->map == MAP_FAILED) {
             ix->map = NULL;
             rc = gn_err_set(e, GN_EIO, "cannot map %s: %s", path, strerror(errno));

@@ -274,7 +274,7 @@ int rt_lex_open(const char *path, uint64_t nonce, long npass, rt_lex **out, gn_e
     rt_lex *lx = xcalloc(1, sizeof *lx);
     if (fstat(fd, &sb) == 0 && sb.st_size > 0) {
         lx->size = (size_t)sb.st_size;
-        lx->map = mmap(NULL, lx->size, PROT_READ, MAP_SHARED, fd, 0);
+        lx->map = mmap(NULL, lx->size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);   /* as index.c */
         if (lx->map == MAP_FAILED) lx->map = NULL;
     }
     close(fd);

@@ -217,21 +217,27 @@ static int side_of(suql_emitter *m, const suql_expr *arr, char *side, size_t n, 
     return 1;
 }
 
-/* The opening of "some element of ARR is in ...": `ID IN (SELECT "row"
- * FROM side` when ARR has a side table, else `EXISTS (SELECT 1 FROM
- * json_each(ARR)`; the caller adds " WHERE value ..." and the ")", then
- * sets m->lvl to *LVL (an IN binds like =, an EXISTS is an atom). */
-static int some_element(suql_emitter *m, const suql_expr *arr, int *lvl)
+/* `ID IN (SELECT "row" FROM side` when ARR has a side table (1), else
+ * nothing (0). */
+static int side_open(suql_emitter *m, const suql_expr *arr)
 {
     char side[300];
     gn_buf id;
-    if (side_of(m, arr, side, sizeof side, &id)) {
-        gn_buf_printf(m->out, "%s IN (SELECT \"row\" FROM ", id.data);
-        gn_buf_release(&id);
-        suql_emit_ident(side, m->out);
-        *lvl = L_EQ;
-        return 0;
-    }
+    if (!side_of(m, arr, side, sizeof side, &id)) return 0;
+    gn_buf_printf(m->out, "%s IN (SELECT \"row\" FROM ", id.data);
+    gn_buf_release(&id);
+    suql_emit_ident(side, m->out);
+    return 1;
+}
+
+/* The opening of "some element of ARR is in ...": side_open's, or else
+ * `EXISTS (SELECT 1 FROM json_each(ARR)`; the caller adds " WHERE value
+ * ..." and the ")", then sets m->lvl to *LVL (an IN binds like =, an
+ * EXISTS is an atom). */
+static int some_element(suql_emitter *m, const suql_expr *arr, int *lvl)
+{
+    *lvl = L_EQ;
+    if (side_open(m, arr)) return 0;
     gn_buf_puts(m->out, "EXISTS (SELECT 1 FROM ");
     *lvl = L_ATOM;
     return json_each(m, arr);
@@ -241,20 +247,15 @@ static int some_element(suql_emitter *m, const suql_expr *arr, int *lvl)
  * table a group per row, else a count over json_each. */
 static int all_elements(suql_emitter *m, const suql_expr *arr, const char *vals, int n)
 {
-    char side[300];
-    gn_buf id;
-    if (side_of(m, arr, side, sizeof side, &id)) {
-        gn_buf_printf(m->out, "%s IN (SELECT \"row\" FROM ", id.data);
-        gn_buf_release(&id);
-        suql_emit_ident(side, m->out);
+    int rc = 0;
+    if (side_open(m, arr)) {
         gn_buf_printf(m->out, " WHERE value IN (%s) GROUP BY \"row\" HAVING count(DISTINCT value) = %d)",
                       vals, n);
-        m->lvl = L_EQ;
-        return 0;
+    } else {
+        gn_buf_puts(m->out, "(SELECT count(DISTINCT value) FROM ");
+        rc = json_each(m, arr);
+        gn_buf_printf(m->out, " WHERE value IN (%s)) = %d", vals, n);
     }
-    gn_buf_puts(m->out, "(SELECT count(DISTINCT value) FROM ");
-    int rc = json_each(m, arr);
-    gn_buf_printf(m->out, " WHERE value IN (%s)) = %d", vals, n);
     m->lvl = L_EQ;
     return rc;
 }

@@ -327,29 +327,39 @@ TEST(lexical_bm25_prefers_rare_terms_and_short_passages)
     fx_close(&f);
 }
 
-TEST(search_over_many_matching_rows)
+/* A knowledge base at PATH (in the test's directory) of one table t whose
+ * free-text column notes FILL_SQL fills; opened writable into *DB. */
+static int notes_kb(char *path, size_t n, const char *name, const char *fill_sql, sqlite3 **db)
 {
-    /* 3000 rows all matching the query: every row map must grow. */
-    char path[600];
-    snprintf(path, sizeof path, "%s/many.db", th_tmpdir());
-    sqlite3 *db;
-    REQUIRE(sqlite3_open(path, &db) == 0);
-    sqlite3_exec(db,
+    snprintf(path, n, "%s/%s", th_tmpdir(), name);
+    unlink(path);
+    if (sqlite3_open(path, db) != SQLITE_OK) return -1;
+    int rc = sqlite3_exec(*db,
         "CREATE TABLE t(_id INTEGER PRIMARY KEY, notes TEXT);"
         "CREATE TABLE genie_columns(tbl TEXT, col TEXT, pos INTEGER, type TEXT, is_array INTEGER,"
         "  free_text INTEGER, enum_values TEXT, description TEXT, PRIMARY KEY(tbl,col));"
         "INSERT INTO genie_columns VALUES ('t','_id',0,'int',0,0,NULL,NULL),"
-        "  ('t','notes',1,'text',0,1,NULL,NULL);"
+        "  ('t','notes',1,'text',0,1,NULL,NULL);", NULL, NULL, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_exec(*db, fill_sql, NULL, NULL, NULL);
+    sqlite3_close(*db);
+    gn_err e;
+    return rc == SQLITE_OK && st_open(path, 1, db, &e) == 0 ? 0 : -1;
+}
+
+TEST(search_over_many_matching_rows)
+{
+    /* 3000 rows all matching the query: every row map must grow. */
+    char path[600];
+    sqlite3 *db;
+    REQUIRE(notes_kb(path, sizeof path, "many.db",
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 3000)"
         "  INSERT INTO t SELECT i, 'good food and a friendly host, visit ' || i FROM n;"
         "UPDATE t SET notes = 'good food, good food, wonderful good food' WHERE _id = 1234;",
-        NULL, NULL, NULL);
-    sqlite3_close(db);
+        &db) == 0);
     rt_embedder *em;
     gn_err e;
     rt_opts o;
     rt_opts_default(&o);
-    REQUIRE(st_open(path, 1, &db, &e) == 0);
     REQUIRE(rt_embedder_glove_new(th_path("build/share/genie/wordvec.bin"), &em, &e) == 0);
     REQUIRE(rt_index_build(db, path, em, &o, NULL, NULL, &e) == 0);
     rt_index *ix;
@@ -378,29 +388,18 @@ TEST(search_over_many_matching_rows)
 TEST(search_hnsw_wide_search_gets_k_neighbours)
 {
     char path[600];
-    snprintf(path, sizeof path, "%s/wide.db", th_tmpdir());
-    unlink(path);
     sqlite3 *db;
-    REQUIRE(sqlite3_open(path, &db) == 0);
-    sqlite3_exec(db,
-        "CREATE TABLE t(_id INTEGER PRIMARY KEY, notes TEXT);"
-        "CREATE TABLE genie_columns(tbl TEXT, col TEXT, pos INTEGER, type TEXT, is_array INTEGER,"
-        "  free_text INTEGER, enum_values TEXT, description TEXT, PRIMARY KEY(tbl,col));"
-        "INSERT INTO genie_columns VALUES ('t','_id',0,'int',0,0,NULL,NULL),"
-        "  ('t','notes',1,'text',0,1,NULL,NULL);"
+    REQUIRE(notes_kb(path, sizeof path, "wide.db",
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 2000)"
         "  INSERT INTO t SELECT i, CASE i % 4 WHEN 0 THEN 'quiet patio, good coffee '"
         "    WHEN 1 THEN 'loud music and cold beer ' WHEN 2 THEN 'fresh fish by the water '"
-        "    ELSE 'kids menu and a play area ' END || i FROM n;",
-        NULL, NULL, NULL);
-    sqlite3_close(db);
+        "    ELSE 'kids menu and a play area ' END || i FROM n;", &db) == 0);
     rt_embedder *em;
     gn_err e;
     rt_opts o;
     rt_opts_default(&o);
     o.hnsw_threshold = 5;
     o.ef_search = 16;
-    REQUIRE(st_open(path, 1, &db, &e) == 0);
     REQUIRE(rt_embedder_glove_new(th_path("build/share/genie/wordvec.bin"), &em, &e) == 0);
     REQUIRE(rt_index_build(db, path, em, &o, NULL, NULL, &e) == 0);
     rt_index *ix;

@@ -12,9 +12,10 @@
  * column of it reads the row's page: `location = 'San Francisco' ORDER BY
  * rating` touched 81,000 pages at scale 100 (0.2 s).  So there each index
  * also carries the table's short columns (numbers, enums, booleans, dates,
- * times and arrays of values: what filters compare and ORDER BY sorts), and
- * such a query is answered from the index alone (12 ms).  An index whose columns are not
- * the ones wanted (a database made before, a column added) is made again.
+ * times and arrays that are not free text: what filters compare and ORDER
+ * BY sorts), and such a query is answered from the index alone (12 ms).
+ * An index whose columns are not the ones wanted (a database made before,
+ * a column added) is made again.
  *
  * Names: genie_ix_T_C for indexes, genie_arr_T_C for side tables,
  * genie_arr_T_C_ins/_upd/_del for triggers; all genie_* names are hidden
@@ -102,7 +103,7 @@ static int carried(const st_table *t, const st_column *c)
 {
     static const char *const shortt[] = { "int", "real", "enum", "bool", "date", "time", NULL };
     if (c->free_text || !strcmp(c->name, "_id")) return 0;
-    int is_short = c->is_array, wide = 0;       /* arrays of values, not of text */
+    int is_short = c->is_array, wide = 0;       /* arrays here are not free text */
     for (int i = 0; shortt[i]; i++) is_short |= !strcmp(c->type, shortt[i]);
     for (int j = 0; j < t->ncols; j++) wide |= t->cols[j].free_text;
     return is_short && wide;

@@ -122,3 +122,18 @@ cJSON *th_mock_requests(void)
     fclose(f);
     return arr;
 }
+
+int th_mock_count(void)
+{
+    cJSON *req = th_mock_requests();
+    int n = cJSON_GetArraySize(req);
+    cJSON_Delete(req);
+    return n;
+}
+
+const char *th_mock_user(const cJSON *entry)
+{
+    const cJSON *msgs = cJSON_GetObjectItem(cJSON_GetObjectItem(entry, "json"), "messages");
+    const cJSON *c = cJSON_GetObjectItem(cJSON_GetArrayItem(msgs, 1), "content");
+    return cJSON_IsString(c) ? c->valuestring : "";
+}

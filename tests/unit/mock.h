@@ -24,4 +24,10 @@ int th_mock_script(const char *json);
  * the server's log entries (caller frees with cJSON_Delete). */
 cJSON *th_mock_requests(void);
 
+/* How many requests were logged since the last th_mock_script. */
+int th_mock_count(void);
+
+/* The user message (the second) of logged request ENTRY, or "". */
+const char *th_mock_user(const cJSON *entry);
+
 #endif

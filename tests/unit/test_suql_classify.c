@@ -137,18 +137,14 @@ TEST(suql_classify_online_asks_by_number)
     CHECK(!m.offline && m.nvalues == 1 && !strcmp(m.values[0], "cheap"));
     cJSON *req = th_mock_requests();
     REQUIRE(cJSON_GetArraySize(req) == 1);
-    const cJSON *msgs = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(req, 0), "json"),
-                                            "messages");
-    const char *user = cJSON_GetObjectItem(cJSON_GetArrayItem(msgs, 1), "content")->valuestring;
+    const char *user = th_mock_user(cJSON_GetArrayItem(req, 0));
     CHECK_CONTAINS(user, "Column: restaurants.price");
     CHECK_CONTAINS(user, "Search term: \"budget\"");
     CHECK_CONTAINS(user, "1. cheap\n2. moderate\n3. expensive\n4. luxury");
     cJSON_Delete(req);
     /* Known now: no second call. */
     REQUIRE(suql_classify(k, f.t, f.price, "Budget", &m, &e) == 0);
-    req = th_mock_requests();
-    CHECK_INT(cJSON_GetArraySize(req), 1);
-    cJSON_Delete(req);
+    CHECK_INT(th_mock_count(), 1);
     /* A reply that is not numbers: an error quoting it, not remembered. */
     CHECK_INT(suql_classify(k, f.t, f.price, "posh", &m, &e), GN_EPARSE);
     CHECK_CONTAINS(e.msg, "\"nonsense\"");
@@ -158,8 +154,7 @@ TEST(suql_classify_online_asks_by_number)
     REQUIRE(suql_classify(k, f.t, f.cuisines, "coffee", &m, &e) == 0);
     CHECK_INT(m.nvalues, 2);
     req = th_mock_requests();
-    msgs = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(req, 0), "json"), "messages");
-    user = cJSON_GetObjectItem(cJSON_GetArrayItem(msgs, 1), "content")->valuestring;
+    user = th_mock_user(cJSON_GetArrayItem(req, 0));
     CHECK_CONTAINS(user, "1. coffee & tea");
     CHECK(!strstr(user, "41. "));
     cJSON_Delete(req);

@@ -13,6 +13,7 @@
 #include "retrieval/index.h"
 #include "suql/engine.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +84,14 @@ static int requests_for(const char *stage)
     return n;
 }
 
+/* Script the mock so that every verification gets REPLY. */
+static int verify_says(const char *reply)
+{
+    char js[160];
+    snprintf(js, sizeof js, "{\"chat\": [{\"stage\": \"verify\", \"reply\": \"%s\"}]}", reply);
+    return th_mock_script(js);
+}
+
 static const char *script =
     "{\"chat\": [{\"stage\": \"verify\", \"contains\": \"Sunny\", \"reply\": \"No\"},"
     " {\"stage\": \"verify\", \"reply\": \"Yes\"},"
@@ -117,9 +126,7 @@ TEST(suql_engine_optimized_stops_at_limit)
                          &r, &st, &e) == 0);
     CHECK_INT(r.nrows, 2);
     CHECK_INT(st.llm_calls, 0);
-    cJSON *req = th_mock_requests();
-    CHECK_INT(cJSON_GetArraySize(req), 0);
-    cJSON_Delete(req);
+    CHECK_INT(th_mock_count(), 0);
     suql_result_release(&r);
     fx_close(&f);
 }
@@ -145,7 +152,7 @@ TEST(suql_engine_order_by_and_negation)
     suql_result_release(&r);
     /* NOT answer(...) = 'Yes' is asked as the condition answer(...) <> 'Yes':
      * the verify reply says whether that holds. */
-    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"No\"}]}") == 0);
+    REQUIRE(verify_says("No") == 0);
     REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Sunnyvale' AND NOT "
                          "answer(reviews, 'is it loud?') = 'Yes' LIMIT 2", &r, &st, &e) == 0);
     CHECK_INT(r.nrows, 0);     /* the condition never holds */
@@ -155,7 +162,7 @@ TEST(suql_engine_order_by_and_negation)
     CHECK_CONTAINS(first, "answer(reviews, 'is it loud?') <> 'Yes'");
     free(first);
     cJSON_Delete(req);
-    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"Yes\"}]}") == 0);
+    REQUIRE(verify_says("Yes") == 0);
     REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Sunnyvale' AND NOT "
                          "answer(reviews, 'is it noisy?') = 'Yes' LIMIT 2", &r, &st, &e) == 0);
     CHECK_INT(r.nrows, 2);     /* it always holds (a new question: not memoized) */
@@ -167,7 +174,7 @@ TEST(suql_engine_budget_is_never_exceeded)
 {
     fx f;
     REQUIRE(fx_open(&f, 1, 5) == 0);
-    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"No\"}]}") == 0);
+    REQUIRE(verify_says("No") == 0);
     suql_result r;
     suql_run_stats st;
     gn_err e;
@@ -189,7 +196,7 @@ TEST(suql_engine_nothing_passes_costs_the_checks_only)
 {
     fx f;
     REQUIRE(fx_open(&f, 1, 0) == 0);
-    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"No\"}]}") == 0);
+    REQUIRE(verify_says("No") == 0);
     suql_result r;
     suql_run_stats st;
     gn_err e;
@@ -212,7 +219,7 @@ TEST(suql_engine_order_by_reads_candidates_by_the_page)
 {
     fx f;
     REQUIRE(fx_open(&f, 1, 5) == 0);
-    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"No\"}]}") == 0);
+    REQUIRE(verify_says("No") == 0);
     const char *q = "SELECT name FROM restaurants WHERE location = 'Cupertino' AND "
                     "answer(reviews, 'has a pool?') = 'Yes' ORDER BY rating DESC LIMIT 1";
     suql_result r, all;
@@ -231,7 +238,7 @@ TEST(suql_engine_order_by_reads_candidates_by_the_page)
     suql_result_release(&r);
     /* Now every check says Yes, but the first five are memoized No: the
      * sixth best-rated row is the answer. */
-    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"Yes\"}]}") == 0);
+    REQUIRE(verify_says("Yes") == 0);
     REQUIRE(suql_execute(f.en, q, &r, &st, &e) == 0);
     REQUIRE(r.nrows == 1);
     CHECK_INT(st.memo_hits, 5);

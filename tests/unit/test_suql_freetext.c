@@ -113,8 +113,7 @@ TEST(suql_freetext_online)
     const cJSON *it;
     int saw = 0;
     cJSON_ArrayForEach(it, req) {
-        const cJSON *msgs = cJSON_GetObjectItem(cJSON_GetObjectItem(it, "json"), "messages");
-        const char *user = cJSON_GetObjectItem(cJSON_GetArrayItem(msgs, 1), "content")->valuestring;
+        const char *user = th_mock_user(it);
         if (!strstr(user, "is parking easy?")) continue;
         saw = 1;
         CHECK_CONTAINS(user, "Condition: answer(reviews, 'is parking easy?') = 'Yes'");
@@ -127,9 +126,7 @@ TEST(suql_freetext_online)
     cJSON_Delete(req);
     /* The failure is not memoized; the others are. */
     REQUIRE(suql_ft_run(ft, r, 5, &e) == 0);
-    req = th_mock_requests();
-    CHECK_INT(cJSON_GetArraySize(req), 6);
-    cJSON_Delete(req);
+    CHECK_INT(th_mock_count(), 6);
     suql_ft_free(ft);
     llm_tpl_free(ta);
     llm_tpl_free(tv);
@@ -191,9 +188,7 @@ TEST(suql_freetext_batched_verify)
     }
     cJSON *req = th_mock_requests();
     CHECK_INT(cJSON_GetArraySize(req), 2);                 /* 4 rows, then 2 */
-    const cJSON *msgs = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(req, 0), "json"),
-                                            "messages");
-    const char *user = cJSON_GetObjectItem(cJSON_GetArrayItem(msgs, 1), "content")->valuestring;
+    const char *user = th_mock_user(cJSON_GetArrayItem(req, 0));
     CHECK_CONTAINS(user, "Condition: answer(reviews, 'is parking easy?') = 'Yes'");
     CHECK_CONTAINS(user, "Row 4, text of reviews:\n- ");
     CHECK_CONTAINS(user, "each of these 4 rows");
@@ -211,18 +206,14 @@ TEST(suql_freetext_batched_verify)
     REQUIRE(suql_ft_run(ft, r, 4, &e) == 0);
     CHECK_INT(r[3].status, GN_EPARSE);
     for (int i = 0; i < 3; i++) CHECK(r[i].status == 0 && !r[i].yes);
-    req = th_mock_requests();
-    CHECK_INT(cJSON_GetArraySize(req), 2);                 /* the batch, then row 4 alone */
-    cJSON_Delete(req);
+    CHECK_INT(th_mock_count(), 2);                 /* the batch, then row 4 alone */
     /* A failed call fails every row it carried, without retries. */
     for (int i = 0; i < 6; i++) r[i].question = "is parking free?";
     REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"status\": 500, "
                            "\"error_message\": \"down\"}]}") == 0);
     REQUIRE(suql_ft_run(ft, r, 3, &e) == 0);
     for (int i = 0; i < 3; i++) CHECK_INT(r[i].status, GN_ENET);
-    req = th_mock_requests();
-    CHECK_INT(cJSON_GetArraySize(req), 1);
-    cJSON_Delete(req);
+    CHECK_INT(th_mock_count(), 1);
     suql_ft_free(ft);
     llm_tpl_free(tv);
     llm_tpl_free(tr);

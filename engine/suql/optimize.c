@@ -38,27 +38,20 @@
 #include <strings.h>
 
 /* Row ids in order, with a hash set beside them for membership (scale 100
- * has conjuncts with 10^5 candidates). */
+ * has conjuncts with 10^5 candidates), made on the first membership test
+ * and kept up from then on: candidate lists, never asked, never pay for
+ * it. */
 typedef struct {
     int64_t *v;
     long n, cap;
     int64_t *set;      /* open addressing, 0 = empty (ids are >= 1) */
-    long setcap;
+    long setcap, nset; /* v[0..nset) are in set */
 } ids;
 
 static unsigned long hash_id(int64_t x)
 {
     uint64_t h = (uint64_t)x * 0x9e3779b97f4a7c15ull;
     return (unsigned long)(h >> 17);
-}
-
-static int ids_has(const ids *s, int64_t x)
-{
-    if (!s->setcap) return 0;
-    for (unsigned long i = hash_id(x) & (unsigned long)(s->setcap - 1);; i = (i + 1) & (unsigned long)(s->setcap - 1)) {
-        if (s->set[i] == x) return 1;
-        if (!s->set[i]) return 0;
-    }
 }
 
 static void set_put(int64_t *set, long cap, int64_t x)
@@ -68,6 +61,23 @@ static void set_put(int64_t *set, long cap, int64_t x)
     set[i] = x;
 }
 
+static int ids_has(ids *s, int64_t x)
+{
+    if ((s->n + 1) * 2 > s->setcap) {          /* grow: every id again */
+        long cap = s->setcap ? s->setcap * 2 : 128;
+        while ((s->n + 1) * 2 > cap) cap *= 2;
+        free(s->set);
+        s->set = xcalloc((size_t)cap, sizeof *s->set);
+        s->setcap = cap;
+        s->nset = 0;
+    }
+    for (; s->nset < s->n; s->nset++) set_put(s->set, s->setcap, s->v[s->nset]);
+    for (unsigned long i = hash_id(x) & (unsigned long)(s->setcap - 1);; i = (i + 1) & (unsigned long)(s->setcap - 1)) {
+        if (s->set[i] == x) return 1;
+        if (!s->set[i]) return 0;
+    }
+}
+
 static void ids_add(ids *s, int64_t x)
 {
     if (s->n == s->cap) {
@@ -75,17 +85,6 @@ static void ids_add(ids *s, int64_t x)
         s->v = xrealloc(s->v, sizeof *s->v * (size_t)s->cap);
     }
     s->v[s->n++] = x;
-    if ((s->n + 1) * 2 > s->setcap) {
-        long cap = s->setcap ? s->setcap * 2 : 128;
-        while ((s->n + 1) * 2 > cap) cap *= 2;
-        int64_t *set = xcalloc((size_t)cap, sizeof *set);
-        for (long i = 0; i < s->n; i++) set_put(set, cap, s->v[i]);
-        free(s->set);
-        s->set = set;
-        s->setcap = cap;
-    } else {
-        set_put(s->set, s->setcap, x);
-    }
 }
 
 static void ids_free(ids *s)
@@ -408,6 +407,10 @@ static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *c
         if (!ids_has(&first, cand->v[i])) cand->v[n++] = cand->v[i];
     memcpy(cand->v, first.v, sizeof *first.v * (size_t)first.n);
     ids_free(&first);
+    cand->nset = 0;                /* reordered: the set is made again if asked */
+    free(cand->set);
+    cand->set = NULL;
+    cand->setcap = 0;
 }
 
 static int describe_atoms(suql_engine *en, ftatom *fa, int nfa, gn_buf *plan)

@@ -57,7 +57,11 @@ static int kb_parse(ag_tturn *t, ws_record *r, char **suql, gn_err *e)
     return ag_llm(t, LLM_STAGE_KB_PARSE, c->kb_tpl, d, NULL, NULL, suql, e);
 }
 
-static int repair(ag_tturn *t, ws_record *r, const char *suql, const char *error, char **out, gn_err *e)
+/* One more try at R's query: SUQL failed with ERROR, or (ERROR NULL) ran
+ * and found no row, WHY saying why when the engine knows (a budget).
+ * *out gets the new statement, extracted from the reply. */
+static int repair(ag_tturn *t, ws_record *r, const char *suql, const char *error, const char *why,
+                  char **out, gn_err *e)
 {
     const ag_conv_config *c = &t->cv->cfg;
     gn_buf schema;
@@ -71,9 +75,26 @@ static int repair(ag_tturn *t, ws_record *r, const char *suql, const char *error
     cJSON_AddStringToObject(a, "suql", suql);
     if (error) cJSON_AddStringToObject(a, "error", error);
     else cJSON_AddNullToObject(a, "error");
+    if (why) cJSON_AddStringToObject(a, "why_empty", why);
+    else cJSON_AddNullToObject(a, "why_empty");
     cJSON_AddItemToArray(at, a);
     gn_buf_release(&schema);
-    return ag_llm(t, LLM_STAGE_REPAIR, c->repair_tpl, d, NULL, NULL, out, e);
+    char *reply = NULL;
+    int rc = ag_llm(t, LLM_STAGE_REPAIR, c->repair_tpl, d, NULL, NULL, &reply, e);
+    *out = rc ? NULL : ag_suql_extract(reply);
+    free(reply);
+    return rc;
+}
+
+/* Why a run found no row, in words for the repair prompt, or NULL when
+ * simply nothing matched: the free-text checks stopped at their budget
+ * with candidates left unchecked. */
+static char *why_empty(const suql_run_stats *s)
+{
+    if (!s->budget_hit) return NULL;
+    return xasprintf("the free-text checks stopped at their budget of %d after checking %ld of %ld "
+                     "candidate rows, so matches may exist among the rows not checked",
+                     s->budget, s->checked, s->candidates);
 }
 
 /* The engine's progress through the candidates, as "verify" stage events
@@ -87,8 +108,10 @@ static void on_progress(void *ud, long checked, long candidates)
     cJSON_Delete(d);
 }
 
-/* One execution, reported: 0 and *rows set, or the error (in E). */
-static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_val **rows, gn_err *e)
+/* One execution, reported: 0 and *rows set, or the error (in E).  WHY
+ * (may be NULL) gets why_empty's words for an empty result (caller frees). */
+static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_val **rows,
+                   char **why, gn_err *e)
 {
     cJSON *d = cJSON_CreateObject();
     cJSON_AddStringToObject(d, "question", r->question);
@@ -112,6 +135,7 @@ static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_
         cJSON_AddStringToObject(d, "error", gn_err_str(e, msg, sizeof msg));
     } else {
         *rows = rows_val(&res, 50);
+        if (why && !res.nrows) *why = why_empty(&stats);
         cJSON_AddNumberToObject(d, "count", res.nrows);
         cJSON_AddItemToObject(d, "rows", ws_val_to_json(*rows));
         cJSON_AddStringToObject(d, "mode", stats.mode ? stats.mode : "");
@@ -135,14 +159,21 @@ static void log_query(ag_tturn *t, const ws_record *r)
     cJSON_AddItemToArray(t->queries, q);
 }
 
-/* The value a one-row result gives field F: the column of the same name,
- * else a name-like column, else the first. */
-static const ws_val *pick(const ws_val *row, const ws_field *f)
+/* The value a one-row result gives field F: the column F names when it
+ * names knowledge-base rows (restaurants.name, courses.course_codes),
+ * else the column of F's own name, else a db worksheet's primary column,
+ * else a name or title; never just the first column (a course's title is
+ * not its code).  A list gives its first item to a field that is not one. */
+static const ws_val *pick(const ws_spec *spec, const ws_val *row, const ws_field *f)
 {
-    static const char *const names[] = { "name", "title", "course_codes" };
-    const ws_val *v = ws_dict_get(row, f->name);
-    for (size_t i = 0; i < 3 && !v; i++) v = ws_dict_get(row, names[i]);
-    if (!v && row->kind == WV_DICT && row->u.c.n) v = row->u.c.items[0];
+    const ws_val *v = NULL;
+    if (f->type.kind == WT_KB) v = ws_dict_get(row, spec->sheets[f->type.sheet].fields[f->type.col].name);
+    if (!v) v = ws_dict_get(row, f->name);
+    for (int i = 0; i < spec->nsheets && !v; i++)
+        for (int j = 0; spec->sheets[i].kind == WSK_DB && j < spec->sheets[i].nfields && !v; j++)
+            if (spec->sheets[i].fields[j].primary) v = ws_dict_get(row, spec->sheets[i].fields[j].name);
+    if (!v) v = ws_dict_get(row, "name");
+    if (!v) v = ws_dict_get(row, "title");
     if (v && v->kind == WV_LIST && v->u.c.n && f->type.kind != WT_LIST) v = v->u.c.items[0];
     return v;
 }
@@ -153,7 +184,7 @@ static void fill_target(ag_tturn *t, ws_record *kb)
     ws_record *r = kb->target >= 0 ? ws_state_rec(st, kb->target) : NULL;
     if (!r || kb->target_field < 0 || !kb->result || kb->result->u.c.n != 1) return;
     const ws_field *f = &st->spec->sheets[r->sheet].fields[kb->target_field];
-    const ws_val *v = pick(kb->result->u.c.items[0], f);
+    const ws_val *v = pick(st->spec, kb->result->u.c.items[0], f);
     char why[256];
     if (v) ws_state_set(st, r, kb->target_field, v, why, sizeof why);
 }
@@ -182,7 +213,13 @@ static void run_one(ag_tturn *t, ws_record *r)
         return;
     }
     int typed = r->suql != NULL;
-    ag_unfence(suql);
+    if (typed) {
+        ag_unfence(suql);
+    } else {
+        char *reply = suql;
+        suql = ag_suql_extract(reply);
+        free(reply);
+    }
     /* SUQL a person typed is run as written; the parser's must carry the
      * knowledge base's required parameters. */
     if (!typed) ag_kb_missing(t->cv->st->spec, suql, &r->missing);
@@ -194,17 +231,18 @@ static void run_one(ag_tturn *t, ws_record *r)
         free(suql);
         return;
     }
-    int rc = execute(t, r, suql, 1, &rows, &e);
+    char *why = NULL;
+    int rc = execute(t, r, suql, 1, &rows, &why, &e);
     int online = t->cv->cfg.client != NULL, tries = 1;
     if (rc == GN_EPARSE && online) {
         char *fixed = NULL;
         gn_err e2;
         gn_err_clear(&e2);
-        if (!repair(t, r, suql, gn_err_str(&e, msg, sizeof msg), &fixed, &e2)) {
+        if (!repair(t, r, suql, gn_err_str(&e, msg, sizeof msg), NULL, &fixed, &e2)) {
             free(suql);
-            suql = ag_unfence(fixed);
+            suql = fixed;
             gn_err_clear(&e);
-            rc = execute(t, r, suql, ++tries, &rows, &e);
+            rc = execute(t, r, suql, ++tries, &rows, &why, &e);
         } else {
             ag_stage_error(t, "repair", &e2);
         }
@@ -213,12 +251,11 @@ static void run_one(ag_tturn *t, ws_record *r)
         char *relaxed = NULL;
         gn_err e2;
         gn_err_clear(&e2);
-        if (!repair(t, r, suql, NULL, &relaxed, &e2)) {
-            ag_unfence(relaxed);
+        if (!repair(t, r, suql, NULL, why, &relaxed, &e2)) {
             ws_val *rows2 = NULL;
             gn_err e3;
             gn_err_clear(&e3);
-            if (!execute(t, r, relaxed, ++tries, &rows2, &e3) && !is_empty(rows2)) {
+            if (!execute(t, r, relaxed, ++tries, &rows2, NULL, &e3) && !is_empty(rows2)) {
                 ws_val_free(rows);
                 rows = rows2;
                 free(suql);
@@ -232,6 +269,7 @@ static void run_one(ag_tturn *t, ws_record *r)
             ag_stage_error(t, "repair", &e2);
         }
     }
+    free(why);
     free(r->suql);
     r->suql = suql;
     if (rc) {

@@ -31,6 +31,8 @@
 #define AG_KEEP_TURNS 10
 /* Refused lines of one parse before the rest of it is left alone. */
 #define AG_MAX_REFUSED 8
+/* Refusals said to the user in one turn (the rest are in the events). */
+#define AG_MAX_SAID 3
 
 const char *ag_today(const ag_conv *cv)
 {
@@ -57,25 +59,6 @@ void ag_stage_error(ag_tturn *t, const char *stage, const gn_err *e)
     if (!strncmp(m, stage, sl) && m[sl] == ':' && m[sl + 1] == ' ') m += sl + 2;
     if (!t->error) t->error = xasprintf("%s: %s", stage, m);
     ag_emit(t, AG_EV_ERROR, stage, NULL, m, NULL);
-}
-
-char *ag_unfence(char *text)
-{
-    char *p = text;
-    while (isspace((unsigned char)*p)) p++;
-    if (!strncmp(p, "```", 3)) {
-        p += strcspn(p, "\n");
-        if (*p) p++;
-        char *end = strstr(p, "```");
-        if (end) *end = 0;
-    }
-    for (const char *const *l = (const char *const[]){ "Statements:", "SUQL:", NULL }; *l; l++)
-        if (!strncasecmp(p, *l, strlen(*l))) p += strlen(*l);
-    while (isspace((unsigned char)*p)) p++;
-    memmove(text, p, strlen(p) + 1);
-    size_t n = strlen(text);
-    while (n && (isspace((unsigned char)text[n - 1]) || text[n - 1] == ';')) text[--n] = 0;
-    return text;
 }
 
 /* What ag_llm's own callback needs: the caller's callback, and the turn
@@ -150,11 +133,21 @@ int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb
 
 /* ---- the conversation ------------------------------------------------- */
 
+/* Make ST the conversation's state (freeing the one before): values that
+ * name knowledge-base rows are grounded through the conversation. */
+static void set_state(ag_conv *cv, ws_state *st)
+{
+    if (cv->st != st) ws_state_free(cv->st);
+    cv->st = st;
+    st->ground = ag_ground;
+    st->ground_ud = cv;
+}
+
 ag_conv *ag_conv_new(const ag_conv_config *cfg)
 {
     ag_conv *cv = xcalloc(1, sizeof *cv);
     cv->cfg = *cfg;
-    cv->st = ws_state_new(cfg->agent->spec, cfg->today);
+    set_state(cv, ws_state_new(cfg->agent->spec, cfg->today));
     ag_api_host_init(&cv->host, cfg->agent, cfg->wdb);
     pthread_mutex_init(&cv->live_mu, NULL);
     return cv;
@@ -172,6 +165,7 @@ void ag_conv_free(ag_conv *cv)
 {
     if (!cv) return;
     ws_state_free(cv->st);
+    ag_names_free(cv->names);
     set_acts(cv, NULL, 0);
     free(cv->utt);
     pthread_mutex_destroy(&cv->live_mu);
@@ -191,8 +185,7 @@ int ag_conv_restore(ag_conv *cv, const char *state_json, const char *acts_json,
     int rc = ws_state_from_json(cv->cfg.agent->spec, j, cv->cfg.today, &st, e);
     cJSON_Delete(j);
     if (rc) return rc;
-    ws_state_free(cv->st);
-    cv->st = st;
+    set_state(cv, st);
     cJSON *a = cJSON_Parse(acts_json ? acts_json : "[]");
     int n = cJSON_GetArraySize(a), k = 0;
     char **acts = xcalloc((size_t)n + 1, sizeof *acts);
@@ -205,6 +198,8 @@ int ag_conv_restore(ag_conv *cv, const char *state_json, const char *acts_json,
     cv->turns = turns;
     return 0;
 }
+
+static int cancelled(const ag_tturn *t) { return t->cancel && *t->cancel; }
 
 /* ---- parse ----------------------------------------------------------- */
 
@@ -224,6 +219,7 @@ static cJSON *parse_data(ag_conv *cv, const char *utterance)
     for (int i = 0; i < cv->nacts; i++) cJSON_AddItemToArray(acts, cJSON_CreateString(cv->acts[i]));
     cJSON_AddStringToObject(d, "agent_utterance", cv->utt ? cv->utt : "");
     cJSON_AddStringToObject(d, "user_utterance", utterance);
+    cJSON_AddNullToObject(d, "repair");
     gn_buf_release(&sig);
     gn_buf_release(&state);
     return d;
@@ -239,14 +235,26 @@ char *ag_conv_parse_prompt(ag_conv *cv, const char *utterance)
     return gn_buf_detach(&out);
 }
 
+/* A statement refused: reported at once, and kept for the repair and
+ * for the reply (the user hears what was not done, and why). */
+static void refuse(ag_tturn *t, const char *line, const char *why)
+{
+    ag_emit(t, AG_EV_REFUSED, "parse", line, why, NULL);
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "statement", line);
+    cJSON_AddStringToObject(r, "error", why);
+    cJSON_AddItemToArray(t->refused, r);
+}
+
 /* Apply the statements of TEXT one line at a time: a line that does not
  * parse or a statement that is refused is reported and the others still
  * apply, up to AG_MAX_REFUSED refusals: a reply that bad is not a parse,
- * and what is left of it is reported as one line and left alone. */
-static void apply(ag_tturn *t, const char *text)
+ * and what is left of it is reported as one line and left alone.
+ * Returns how many statements applied. */
+static int apply(ag_tturn *t, const char *text)
 {
     char *copy = xstrdup(text), *save = NULL;
-    int refused = 0, left = 0;
+    int refused = 0, left = 0, applied = 0;
     char msg[1024];
     for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         while (isspace((unsigned char)*line)) line++;
@@ -258,7 +266,7 @@ static void apply(ag_tturn *t, const char *text)
         t->in.mode = WS_MODE_PARSER;
         t->in.self = -1;
         if (ws_prog_parse(line, 1, 1, &p, &e)) {
-            ag_emit(t, AG_EV_REFUSED, "parse", line, gn_err_str(&e, msg, sizeof msg), NULL);
+            refuse(t, line, gn_err_str(&e, msg, sizeof msg));
             refused++;
             continue;
         }
@@ -266,8 +274,10 @@ static void apply(ag_tturn *t, const char *text)
             if (refused >= AG_MAX_REFUSED) { left += p->n - i; break; }
             gn_err_clear(&e);
             if (ws_run_stmt(&t->in, &p->stmts[i], &e)) {
-                ag_emit(t, AG_EV_REFUSED, "parse", line, gn_err_str(&e, msg, sizeof msg), NULL);
+                refuse(t, line, gn_err_str(&e, msg, sizeof msg));
                 refused++;
+            } else if (p->stmts[i].kind != WS_PASS) {
+                applied++;
             }
         }
         ws_prog_free(p);
@@ -276,23 +286,70 @@ static void apply(ag_tturn *t, const char *text)
         char what[64];
         snprintf(what, sizeof what, "(%d more statement%s or line%s)", left, left == 1 ? "" : "s",
                  left == 1 ? "" : "s");
-        ag_emit(t, AG_EV_REFUSED, "parse", what, "not applied: too many refused lines", NULL);
+        refuse(t, what, "not applied: too many refused lines");
     }
     free(copy);
+    return applied;
 }
 
 /* The turn's statements: recorded, reported, applied. */
-static void take_statements(ag_tturn *t, const char *text)
+static int take_statements(ag_tturn *t, const char *text)
 {
+    if (t->parse.len) gn_buf_putc(&t->parse, '\n');
     gn_buf_puts(&t->parse, text);
     ag_emit(t, AG_EV_STATEMENTS, "parse", text, NULL, NULL);
-    apply(t, text);
+    return apply(t, text);
 }
 
 static int looks_like_suql(const char *s)
 {
     while (isspace((unsigned char)*s)) s++;
     return !strncasecmp(s, "select", 6) || !strncasecmp(s, "with", 4);
+}
+
+/* One more parse call when statements of the reply were refused: the
+ * parser sees its statements, the errors, and the state they left, and
+ * writes the refused ones again, corrected, or `pass`.  Its statements
+ * replace the refusals; a reply that applies nothing leaves them, to be
+ * said to the user. */
+static void repair_statements(ag_tturn *t, const char *utterance, const char *stmts)
+{
+    ag_conv *cv = t->cv;
+    cJSON *d = parse_data(cv, utterance);
+    cJSON *rp = cJSON_CreateObject();
+    cJSON_AddStringToObject(rp, "statements", stmts);
+    cJSON_AddItemToObject(rp, "refused", cJSON_Duplicate(t->refused, 1));
+    cJSON_ReplaceItemInObjectCaseSensitive(d, "repair", rp);
+    char *text = NULL;
+    gn_err e;
+    gn_err_clear(&e);
+    t->parse_repairs++;
+    if (ag_llm(t, LLM_STAGE_PARSE, cv->cfg.parse_tpl, d, NULL, NULL, &text, &e)) {
+        ag_stage_error(t, "parse", &e);
+        return;
+    }
+    char *fixed = ag_statements_extract(text);
+    free(text);
+    cJSON *before = t->refused;
+    t->refused = cJSON_CreateArray();
+    if (*fixed && take_statements(t, fixed) > 0) {
+        cJSON_Delete(before);
+    } else {
+        cJSON_Delete(t->refused);
+        t->refused = before;
+    }
+    free(fixed);
+}
+
+/* Each refusal left becomes a Refused act (the first AG_MAX_SAID). */
+static void say_refusals(ag_tturn *t)
+{
+    int n = 0;
+    for (cJSON *r = t->refused->child; r && n < AG_MAX_SAID; r = r->next, n++) {
+        const char *stmt = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "statement"));
+        const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "error"));
+        ws_acts_add(&t->acts, WA_REFUSE, -1, -1, why, ws_str(stmt ? stmt : ""));
+    }
 }
 
 static void stage_parse(ag_tturn *t, const char *utterance)
@@ -317,6 +374,7 @@ static void stage_parse(ag_tturn *t, const char *utterance)
         }
         ws_prog_free(p);
         take_statements(t, utterance);
+        say_refusals(t);
         return;
     }
     char *text = NULL;
@@ -329,8 +387,12 @@ static void stage_parse(ag_tturn *t, const char *utterance)
                     "Please say it again.", NULL);
         return;
     }
-    take_statements(t, ag_unfence(text));
+    char *stmts = ag_statements_extract(text);
     free(text);
+    take_statements(t, stmts);
+    if (cJSON_GetArraySize(t->refused) && !cancelled(t)) repair_statements(t, utterance, stmts);
+    free(stmts);
+    say_refusals(t);
 }
 
 /* ---- the turn ------------------------------------------------------------- */
@@ -360,7 +422,6 @@ void ag_turn_out_release(ag_turn_out *o)
     memset(o, 0, sizeof *o);
 }
 
-static int cancelled(const ag_tturn *t) { return t->cancel && *t->cancel; }
 
 /* A cancelled turn: the state put back as it was before it (BEFORE,
  * taken), nothing kept. */
@@ -368,12 +429,10 @@ static int abort_turn(ag_tturn *t, cJSON *before, gn_err *e)
 {
     ag_conv *cv = t->cv;
     ws_state *st = NULL;
-    if (!ws_state_from_json(cv->st->spec, before, cv->cfg.today, &st, NULL)) {
-        ws_state_free(cv->st);
-        cv->st = st;
-    }
+    if (!ws_state_from_json(cv->st->spec, before, cv->cfg.today, &st, NULL)) set_state(cv, st);
     cJSON_Delete(before);
     cJSON_Delete(t->queries);
+    cJSON_Delete(t->refused);
     ws_acts_release(&t->acts);
     gn_buf_release(&t->parse);
     free(t->error);
@@ -441,6 +500,7 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     ws_acts_init(&t.acts);
     gn_buf_init(&t.parse);
     t.queries = cJSON_CreateArray();
+    t.refused = cJSON_CreateArray();
     t.in = (ws_interp){ .st = cv->st, .acts = &t.acts, .host = &cv->host.host, .self = -1, .self_field = -1 };
 
     stage_parse(&t, utterance);
@@ -525,11 +585,13 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     cJSON_AddItemToObject(tj, "calls_by_stage", by);
     cJSON_AddNumberToObject(tj, "tokens_in", (double)out->tokens_in);
     cJSON_AddNumberToObject(tj, "tokens_out", (double)out->tokens_out);
+    cJSON_AddNumberToObject(tj, "parse_repairs", t.parse_repairs);
     ag_emit(&t, AG_EV_TIMINGS, NULL, NULL, NULL, tj);
     cJSON_Delete(tj);
     cJSON_Delete(sj);
     cJSON_Delete(aj);
     cJSON_Delete(t.queries);
+    cJSON_Delete(t.refused);
     ws_acts_release(&t.acts);
     return 0;
 }

@@ -19,6 +19,7 @@ struct ag_conv {
     ag_api_host host;
     pthread_mutex_t live_mu;  /* guards live */
     llm_call *live;           /* the call the turn waits for, or NULL */
+    struct ag_names *names;   /* knowledge-base names read for grounding */
 };
 
 typedef struct ag_tturn {
@@ -31,6 +32,9 @@ typedef struct ag_tturn {
     ws_interp in;
     gn_buf parse;             /* the parser's statements */
     cJSON *queries;           /* [{question, suql, error, rows}] */
+    cJSON *refused;           /* [{statement, error}] of the parse, left
+                                 after its repair */
+    int parse_repairs;        /* repair calls of the parse stage */
     char *error;              /* the first stage error, for the record */
     double ms_llm;
     long calls;
@@ -52,8 +56,23 @@ int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb
            char **text, gn_err *e);
 
 /* Strip a code fence and a leading "Statements:"/"SUQL:" label from an
- * LLM reply, in place; returns TEXT. */
+ * LLM reply, in place; returns TEXT (extract.c). */
 char *ag_unfence(char *text);
+/* The SUQL statement of a kb_parse or repair REPLY: the first one that
+ * parses, prose and fences around it dropped; when none parses, the first
+ * SELECT/WITH candidate (or the whole reply) so its error is reported.
+ * Caller frees (extract.c). */
+char *ag_suql_extract(const char *reply);
+/* The statement lines of a parse REPLY, one a line: list markers, fences
+ * and lines that cannot be statements (prose) dropped.  Caller frees. */
+char *ag_statements_extract(const char *reply);
+
+/* The state's ws_ground_fn (UD: the ag_conv): VALUE of a field naming a
+ * knowledge-base row checked against the rows (ground.c). */
+int ag_ground(void *ud, const ws_spec *spec, const ws_type *t, const char *value, char **out,
+              char *why, size_t nwhy);
+/* Free the names ag_ground read. */
+void ag_names_free(struct ag_names *t);
 
 /* Run the knowledge records created this turn (knowledge.c). */
 void ag_run_knowledge(ag_tturn *t);

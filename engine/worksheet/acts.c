@@ -43,7 +43,8 @@ ws_act *ws_acts_add(ws_acts *a, enum ws_act_kind kind, int rec, int field, const
     return x;
 }
 
-static const char *const names[WA__COUNT] = { "Report", "AskField", "Confirm", "Say", "Propose" };
+static const char *const names[WA__COUNT] = { "Report", "AskField", "Confirm", "Say", "Propose",
+                                               "Refused" };
 
 const char *ws_act_name(enum ws_act_kind k) { return names[k]; }
 
@@ -117,6 +118,11 @@ void ws_act_print(const ws_state *st, const ws_act *a, gn_buf *out)
         gn_buf_puts(out, a->sheet >= 0 ? st->spec->sheets[a->sheet].name : "?");
         gn_buf_puts(out, ", ");
         ws_val_print(a->val, out, ws_state_recname, (void *)st);
+        break;
+    case WA_REFUSE:
+        pstr(out, a->val && a->val->kind == WV_STR ? a->val->u.s : "");
+        gn_buf_puts(out, ", reason=");
+        pstr(out, a->text ? a->text : "");
         break;
     case WA__COUNT:
         break;
@@ -265,6 +271,9 @@ void ws_act_render(const ws_state *st, const ws_act *a, gn_buf *out)
         gn_buf_puts(out, "?\n");
         break;
     }
+    case WA_REFUSE:
+        gn_buf_printf(out, "I could not do part of that: %s.\n", a->text ? a->text : "it was refused");
+        break;
     case WA__COUNT:
         break;
     }

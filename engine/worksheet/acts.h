@@ -12,17 +12,19 @@
 #include "util/buf.h"
 #include "worksheet/state.h"
 
-enum ws_act_kind { WA_REPORT, WA_ASK, WA_CONFIRM, WA_SAY, WA_PROPOSE, WA__COUNT };
+enum ws_act_kind { WA_REPORT, WA_ASK, WA_CONFIRM, WA_SAY, WA_PROPOSE, WA_REFUSE, WA__COUNT };
 
 typedef struct ws_act {
     enum ws_act_kind kind;
     int rec;                  /* REPORT, ASK, CONFIRM: record id; else -1 */
     int field;                /* ASK, CONFIRM: field index; else -1 */
     char *text;               /* SAY: the words; ASK: why the value was
-                                 refused (may be NULL) */
+                                 refused (may be NULL); REFUSE: why the
+                                 statement was refused */
     int sheet;                /* PROPOSE: worksheet index */
     ws_val *val;              /* PROPOSE: dict of prefilled values;
-                                 REPORT of a task: its API result */
+                                 REPORT of a task: its API result;
+                                 REFUSE: the statement (text) */
 } ws_act;
 
 typedef struct ws_acts {
@@ -36,7 +38,8 @@ void ws_acts_release(ws_acts *a);
 ws_act *ws_acts_add(ws_acts *a, enum ws_act_kind kind, int rec, int field, const char *text,
                     ws_val *val);
 
-/* The act kind's name: "Report", "AskField", "Confirm", "Say", "Propose". */
+/* The act kind's name: "Report", "AskField", "Confirm", "Say", "Propose",
+ * "Refused". */
 const char *ws_act_name(enum ws_act_kind k);
 
 /* Append the act as one line of the prompts' form, e.g.

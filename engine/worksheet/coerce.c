@@ -343,7 +343,7 @@ static int scalar(const ws_spec *spec, const ws_field *f, const ws_type *t, cons
     ws_date dt;
     const char *s = in->kind == WV_STR ? in->u.s : NULL;
     switch (t->kind) {
-    case WT_STR: case WT_TEXT:
+    case WT_STR: case WT_TEXT: case WT_KB:
         if (in->kind == WV_LIST || in->kind == WV_DICT || in->kind == WV_REC) break;
         *out = ws_str_own(to_text(in));
         return 0;

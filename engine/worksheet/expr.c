@@ -389,9 +389,11 @@ static ws_node *p_atom(parser *p, int *h)
     case WTK_FLOAT: return p_literal(p, ws_float(p->t.f));
     case WTK_STR: return p_strings(p);
     case WTK_NAME:
-        if (is_kw(p, "True")) return p_literal(p, ws_bool(1));
-        if (is_kw(p, "False")) return p_literal(p, ws_bool(0));
-        if (is_kw(p, "None")) return p_literal(p, ws_none());
+        /* JSON's spellings too: models write them as often as Python's,
+         * and no name of the language can be spelled so. */
+        if (is_kw(p, "True") || is_kw(p, "true")) return p_literal(p, ws_bool(1));
+        if (is_kw(p, "False") || is_kw(p, "false")) return p_literal(p, ws_bool(0));
+        if (is_kw(p, "None") || is_kw(p, "null")) return p_literal(p, ws_none());
         if (is_kw(p, "if")) {
             perr_at(p, p->t.line, p->t.col,
                     "'if' statements are not allowed; write 'A if CONDITION else B'");

@@ -127,10 +127,10 @@ static void report_kb(pol *p)
             p->asked = 1;
             continue;
         }
-        /* A result that filled a field is confirmed or used by the field's
-         * own flow; anything else (several rows, none, an error) is shown. */
-        ws_record *t = r->target >= 0 ? ws_state_rec(st, r->target) : NULL;
-        if (t && r->target_field >= 0 && ws_slot_filled(&t->slots[r->target_field])) continue;
+        /* Every result is shown, one that filled a field too: the reply
+         * says what was found ("the best-rated NLP course is CS 336,
+         * Language Modeling from Scratch") before the field's own flow
+         * confirms or uses it. */
         ws_acts_add(p->in->acts, WA_REPORT, r->id, -1, NULL, NULL);
     }
 }

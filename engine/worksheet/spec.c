@@ -230,6 +230,11 @@ void ws_type_print(const ws_spec *s, const ws_field *f, const ws_type *t, gn_buf
     case WT_SHEET:
         gn_buf_puts(out, s && t->sheet >= 0 && t->sheet < s->nsheets ? s->sheets[t->sheet].name : "?");
         break;
+    case WT_KB:
+        if (s && t->sheet >= 0 && t->sheet < s->nsheets)
+            gn_buf_printf(out, "%s.%s", s->sheets[t->sheet].name,
+                          s->sheets[t->sheet].fields[t->col].name);
+        break;
     case WT_ENUM:
         gn_buf_puts(out, "Enum[");
         for (int i = 0; f && i < f->nenums; i++) {
@@ -348,13 +353,62 @@ static int check_sheet_name(ws_spec *s, const ws_where *w, gn_err *e, int si)
     return 0;
 }
 
+/* The field of db sheet SI that names its rows: the primary one, else
+ * one called name or title, else the first text field; -1 when none. */
+static int naming_field(const ws_spec *s, int si)
+{
+    const ws_sheet *w = &s->sheets[si];
+    for (int i = 0; i < w->nfields; i++)
+        if (w->fields[i].primary) return i;
+    for (int i = 0; i < w->nfields; i++)
+        if (!strcasecmp(w->fields[i].name, "name") || !strcasecmp(w->fields[i].name, "title")) return i;
+    for (int i = 0; i < w->nfields; i++)
+        if (!strcasecmp(w->fields[i].type_src, "str")) return i;
+    return -1;
+}
+
+/* "restaurants" or "restaurants.name": a row of a db worksheet, named by
+ * the given field or the sheet's naming field.  1: not that form (NAME is
+ * some other type); 0: *T set; -1: MSG set. */
+static int resolve_kb(const ws_spec *s, const char *name, ws_type *t, char *msg, size_t msz)
+{
+    const char *dot = strchr(name, '.');
+    char *sheet = dot ? xstrndup(name, (size_t)(dot - name)) : xstrdup(name);
+    int si = ws_spec_sheet_index(s, sheet);
+    free(sheet);
+    if (si < 0 || s->sheets[si].kind != WSK_DB) {
+        if (!dot) return 1;
+        snprintf(msg, msz, "unknown type '%s': before the dot, name a db worksheet", name);
+        return -1;
+    }
+    int col = -1;
+    const ws_sheet *w = &s->sheets[si];
+    for (int i = 0; dot && i < w->nfields; i++)
+        if (!strcmp(w->fields[i].name, dot + 1)) col = i;
+    if (!dot) col = naming_field(s, si);
+    if (col < 0) {
+        if (dot) snprintf(msg, msz, "unknown type '%s': db worksheet %s has no field '%s'", name,
+                          w->name, dot + 1);
+        else snprintf(msg, msz, "type '%s': db worksheet %s has no field that names its rows; "
+                      "write %s.FIELD", name, w->name, w->name);
+        return -1;
+    }
+    t->kind = WT_KB;
+    t->sheet = si;
+    t->col = col;
+    return 0;
+}
+
 /* Resolve the simple type NAME into *T; on failure write a message. */
 static int resolve_simple(const ws_spec *s, const char *name, ws_type *t, char *msg, size_t msz,
                           const char *whole)
 {
     t->sheet = -1;
+    t->col = -1;
     t->elem = NULL;
     if (!builtin_kind(name, &t->kind)) return 0;
+    int kb = whole ? 1 : resolve_kb(s, name, t, msg, msz);
+    if (kb <= 0) return kb;
     if ((t->sheet = ws_spec_sheet_index(s, name)) >= 0) {
         t->kind = WT_SHEET;
         return 0;
@@ -368,7 +422,8 @@ static int resolve_simple(const ws_spec *s, const char *name, ws_type *t, char *
     if (whole) snprintf(in, sizeof in, " in '%.120s'", whole);
     if (dym) snprintf(msg, msz, "unknown type '%s'%s (did you mean '%s'?)", name, in, dym);
     else snprintf(msg, msz, "unknown type '%s'%s: expected str, int, float, bool, date, time, "
-                  "confirm, Enum, text, List[...] or a worksheet's name", name, in);
+                  "confirm, Enum, text, List[...], a worksheet's name or a db worksheet's "
+                  "(optionally .field)", name, in);
     free(cands);
     return -1;
 }

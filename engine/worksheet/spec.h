@@ -32,7 +32,9 @@ enum ws_type_kind {
     WT_STR, WT_INT, WT_FLOAT, WT_BOOL, WT_DATE, WT_TIME, WT_CONFIRM,
     WT_ENUM, WT_TEXT,            /* TEXT: free text (db worksheets) */
     WT_SHEET,                    /* another worksheet or type: sheet */
-    WT_LIST                      /* List[elem] */
+    WT_LIST,                     /* List[elem] */
+    WT_KB                        /* a row of db worksheet `sheet`, named by
+                                    its field `col` (text; grounded) */
 };
 
 typedef struct ws_sheet ws_sheet;
@@ -40,7 +42,8 @@ typedef struct ws_sheet ws_sheet;
 typedef struct ws_type {
     enum ws_type_kind kind;
     struct ws_type *elem;        /* LIST */
-    int sheet;                   /* SHEET: index into spec->sheets */
+    int sheet;                   /* SHEET, KB: index into spec->sheets */
+    int col;                     /* KB: the naming field of that sheet */
 } ws_type;
 
 typedef struct ws_field {

@@ -156,7 +156,14 @@ int ws_state_set(ws_state *st, ws_record *r, int fi, const ws_val *v, char *why,
     const ws_field *f = &st->spec->sheets[r->sheet].fields[fi];
     ws_val *c = NULL;
     ws_slot *s = &r->slots[fi];
-    if (ws_coerce(st->spec, f, &f->type, v, st->today, &c, why, nwhy)) {
+    int rc = ws_coerce(st->spec, f, &f->type, v, st->today, &c, why, nwhy);
+    if (!rc && f->type.kind == WT_KB && st->ground && c->kind == WV_STR) {
+        char *name = NULL;
+        rc = st->ground(st->ground_ud, st->spec, &f->type, c->u.s, &name, why, nwhy);
+        ws_val_free(c);
+        c = rc ? NULL : ws_str_own(name);
+    }
+    if (rc) {
         ws_val_free(s->val);
         s->val = NULL;
         s->confirmed = s->acted = 0;

@@ -57,8 +57,17 @@ typedef struct ws_record {
     int target, target_field; /* the task field the result fills, -1 */
 } ws_record;
 
+/* Grounds VALUE, given to a field of type T (WT_KB), in the knowledge
+ * base: 0 with *out the row's own name for it (caller frees), or -1 with
+ * WHY saying what is wrong (no such row, closest names; or several rows,
+ * which ones). */
+typedef int (*ws_ground_fn)(void *ud, const ws_spec *spec, const ws_type *t, const char *value,
+                            char **out, char *why, size_t nwhy);
+
 typedef struct ws_state {
     const ws_spec *spec;
+    ws_ground_fn ground;      /* NULL: WT_KB values are taken as given */
+    void *ground_ud;
     ws_record **recs;
     int n, cap;
     int next_id;
@@ -85,8 +94,10 @@ ws_record *ws_state_new_kb(ws_state *st, const char *question);
  * field's type.  A changed value loses its confirmation and its actions'
  * mark; changing any other input field of R (or of a record nested in
  * it) clears R's `confirm` fields, so the agent asks again (internal and
- * output fields, which only actions set, do not).  Returns 0, or -1 with the
- * reason in WHY (the slot is then left unset, so the agent asks again). */
+ * output fields, which only actions set, do not).  A WT_KB field's value
+ * is grounded through st->ground after coercion, and what it refuses is
+ * refused like a misfit.  Returns 0, or -1 with the reason in WHY (the
+ * slot is then left unset, so the agent asks again). */
 int ws_state_set(ws_state *st, ws_record *r, int fi, const ws_val *v, char *why, size_t nwhy);
 /* Clear field FI of R (value None). */
 void ws_state_clear(ws_state *st, ws_record *r, int fi);

@@ -9,3 +9,10 @@ CREATE TABLE IF NOT EXISTS enrollments(
     course_2 TEXT,
     created TEXT NOT NULL DEFAULT (datetime('now'))
 );
+CREATE TABLE IF NOT EXISTS drops(
+    txn_id TEXT PRIMARY KEY,
+    enrollment_id TEXT NOT NULL REFERENCES enrollments(txn_id),
+    course_name TEXT NOT NULL,
+    created TEXT NOT NULL DEFAULT (datetime('now')),
+    UNIQUE(enrollment_id, course_name)
+);

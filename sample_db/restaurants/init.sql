@@ -9,3 +9,8 @@ CREATE TABLE IF NOT EXISTS reservations(
     special_requests TEXT,
     created TEXT NOT NULL DEFAULT (datetime('now'))
 );
+CREATE TABLE IF NOT EXISTS cancellations(
+    txn_id TEXT PRIMARY KEY,
+    booking_id TEXT NOT NULL UNIQUE REFERENCES reservations(txn_id),
+    created TEXT NOT NULL DEFAULT (datetime('now'))
+);

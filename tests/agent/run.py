@@ -2,7 +2,8 @@
 """run.py — scripted whole conversations with a genie agent.
 
 Each tests/agent/*.json file is one conversation: the agent, the date the
-agent takes as today, and turns.  A turn has the user's words, the LLM
+agent takes as today, SQL run on the database copy first ("setup_sql",
+after the agent's init.sql), and turns.  A turn has the user's words, the LLM
 replies scripted for it (mock server rules, consumed in order per stage),
 and what must hold after it: the agent acts, the dialogue state, refused
 statements, stage errors, the reply.  After the last turn, SQL checks read
@@ -40,7 +41,7 @@ def start_mock(top, tmp, rules):
     raise RuntimeError("mock server did not start")
 
 
-def copy_db(top, agent, tmp):
+def copy_db(top, agent, tmp, setup=()):
     src = os.path.join(top, "sample_db", agent + ".db")
     dst = os.path.join(tmp, agent + ".db")
     for ext in ("", ".faiss", ".vec", ".lex"):
@@ -52,7 +53,13 @@ def copy_db(top, agent, tmp):
     try:
         if con.execute("SELECT 1 FROM sqlite_master WHERE name = 'reservations'").fetchone():
             con.execute("DELETE FROM reservations")
-            con.commit()
+        # A conversation may start from rows of its own (a booking to
+        # cancel), in the tables the agent's init.sql makes.
+        if setup:
+            con.executescript(open(os.path.join(top, "sample_db", agent, "init.sql")).read())
+        for sql in setup:
+            con.executescript(sql)
+        con.commit()
     finally:
         con.close()
     return dst
@@ -177,7 +184,7 @@ def run(genie, top, path):
         port = None
         if not conv.get("offline"):
             mock, port = start_mock(top, tmp, rules)
-        db = copy_db(top, conv["agent"], tmp)
+        db = copy_db(top, conv["agent"], tmp, conv.get("setup_sql", []))
         env = dict(os.environ, HOME=tmp, XDG_CONFIG_HOME=os.path.join(tmp, "config"),
                    XDG_DATA_HOME=os.path.join(tmp, "data"), XDG_CACHE_HOME=os.path.join(tmp, "cache"))
         for k in list(env):

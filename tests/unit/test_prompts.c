@@ -79,11 +79,13 @@ static const prompt_case cases[] = {
     { "repair.prompt",
       "{\"schema\":\"CREATE TABLE restaurants (name TEXT, rating NUMERIC(2,1), reviews FREE_TEXT[]);\","
       "\"question\":\"a five star brunch spot with bottomless mimosas\","
-      "\"attempts\":[{\"suql\":\"SELECT * FROM restaurants WHERE rating = 5 LIMIT 1;\",\"error\":null},"
-      "{\"suql\":\"SELECT * FROM restaurant LIMIT 1;\",\"error\":\"1:15: unknown table 'restaurant'\"}]}",
+      "\"attempts\":[{\"suql\":\"SELECT * FROM restaurants WHERE rating = 5 LIMIT 1;\",\"error\":null,"
+      "\"why_empty\":\"the free-text checks stopped at their budget\"},"
+      "{\"suql\":\"SELECT * FROM restaurant LIMIT 1;\",\"error\":\"1:15: unknown table 'restaurant'\","
+      "\"why_empty\":null}]}",
       "{\"schema\":\"CREATE TABLE t (a TEXT);\","
       "\"question\":\"a five star brunch spot with bottomless mimosas\","
-      "\"attempts\":[{\"suql\":\"SELECT * FROM t LIMIT 1;\",\"error\":\"\"}]}",
+      "\"attempts\":[{\"suql\":\"SELECT * FROM t LIMIT 1;\",\"error\":\"\",\"why_empty\":null}]}",
       "Request: a five star brunch spot with bottomless mimosas" },
     { "parse.prompt",
       "{\"agent_description\":\"You help people find restaurants and book tables.\","
@@ -92,11 +94,11 @@ static const prompt_case cases[] = {
       "\"state\":" STATE_JSON ","
       "\"agent_acts\":[\"AskField(book_restaurant, restaurant, \\\"name of the restaurant\\\")\"],"
       "\"agent_utterance\":\"Which restaurant would you like to book?\","
-      "\"user_utterance\":\"Kaito please, and is it kid friendly?\"}",
+      "\"user_utterance\":\"Kaito please, and is it kid friendly?\",\"repair\":null}",
       "{\"agent_description\":\"\",\"today\":\"Friday, 2026-03-13\","
       "\"worksheets\":\"class Book_Restaurant:\\n    restaurant: str\","
       "\"state\":\"\",\"agent_acts\":[],\"agent_utterance\":\"\","
-      "\"user_utterance\":\"Kaito please, and is it kid friendly?\"}",
+      "\"user_utterance\":\"Kaito please, and is it kid friendly?\",\"repair\":null}",
       "User: Kaito please, and is it kid friendly?\nStatements:" },
     { "respond.prompt",
       "{\"agent_description\":\"You help people find restaurants and book tables.\","

@@ -1510,8 +1510,8 @@ TEST(ws_runtime_policy_kb_records)
     CHECK_POLICY(w, NULL, "Report(answer(\"restaurants in Paris\"), error=\"no such table: cafes\")\n"
                           "AskField(book_restaurant, restaurant, \"name of the restaurant\")");
 
-    /* A result that filled its field is not reported; one that did not
-     * (several rows) is. */
+    /* A result is reported whether it filled its field or not (several
+     * rows). */
     PARSE(w, "book_restaurant.restaurant = answer(\"the best sushi place\")");
     k = ws_state_var(w->st, "answer_3");
     REQUIRE(k);
@@ -1521,7 +1521,8 @@ TEST(ws_runtime_policy_kb_records)
     char why[64];
     CHECK_INT(ws_state_set(w->st, ws_state_var(w->st, "book_restaurant"), 0, nobu, why, sizeof why), 0);
     ws_val_free(nobu);
-    CHECK_POLICY(w, NULL, "AskField(book_restaurant, party_size, \"number of people\")");
+    CHECK_POLICY(w, NULL, "Report(answer(\"the best sushi place\"), result=[{\"name\": \"Nobu\"}])\n"
+                          "AskField(book_restaurant, party_size, \"number of people\")");
     PARSE(w, "book_restaurant.manager = answer(\"who manages Nobu\")");
     k = ws_state_var(w->st, "answer_4");
     REQUIRE(k);

@@ -1,0 +1,68 @@
+/*
+ * test_agent_extract.c — the parsers' replies as models write them: SUQL
+ * wrapped in prose or fences, statements in lists (agent/extract.c).
+ */
+#include "harness.h"
+
+#include "agent/turn_int.h"
+
+#include <stdlib.h>
+
+static void suql_is(const char *reply, const char *want)
+{
+    char *got = ag_suql_extract(reply);
+    CHECK_STR(got, want);
+    free(got);
+}
+
+TEST(extract_suql_plain_and_fenced)
+{
+    suql_is("SELECT name FROM restaurants LIMIT 1;", "SELECT name FROM restaurants LIMIT 1");
+    suql_is("```sql\nSELECT name FROM restaurants LIMIT 1;\n```", "SELECT name FROM restaurants LIMIT 1");
+    suql_is("SUQL: SELECT 1", "SELECT 1");
+}
+
+TEST(extract_suql_prose_before_and_after)
+{
+    suql_is("Here is the SUQL query:\n\nSELECT name FROM restaurants WHERE name ILIKE '%a;b%' LIMIT 1;\n\n"
+            "This query looks the name up.",
+            "SELECT name FROM restaurants WHERE name ILIKE '%a;b%' LIMIT 1");
+    /* "with" in the preamble is no CTE */
+    suql_is("Here is the query with the ratings:\nSELECT rating FROM restaurants LIMIT 2",
+            "SELECT rating FROM restaurants LIMIT 2");
+    /* no semicolon: the sentence after the query is cut, the query kept */
+    suql_is("SELECT name\nFROM restaurants\nLIMIT 1\nThis returns one restaurant by name.",
+            "SELECT name\nFROM restaurants\nLIMIT 1");
+    /* a real CTE is kept whole */
+    suql_is("WITH t AS (SELECT 1 AS a) SELECT a FROM t;", "WITH t AS (SELECT 1 AS a) SELECT a FROM t");
+}
+
+TEST(extract_suql_never_shortens_a_broken_query)
+{
+    /* The last line is SQL, not prose: cutting it would drop a condition,
+     * so the query goes on whole, to fail with its own error. */
+    suql_is("SELECT name FROM restaurants WHERE rating > 4\nAND price = ",
+            "SELECT name FROM restaurants WHERE rating > 4\nAND price =");
+    /* nothing that parses: the first candidate, for the repair's error */
+    suql_is("Sorry, I cannot SELECT that.", "SELECT that.");
+    suql_is("I don't know.", "I don't know.");
+}
+
+static void stmts_are(const char *reply, const char *want)
+{
+    char *got = ag_statements_extract(reply);
+    CHECK_STR(got, want);
+    free(got);
+}
+
+TEST(extract_statements_lists_fences_prose)
+{
+    stmts_are("book_restaurant.num_people = 5", "book_restaurant.num_people = 5");
+    stmts_are("```python\nBook_Restaurant(restaurant=\"Kaito\")\n```", "Book_Restaurant(restaurant=\"Kaito\")");
+    stmts_are("Here are the statements:\n- book_restaurant.time = \"20:00\"\n- answer(\"Is Kaito open?\")",
+              "book_restaurant.time = \"20:00\"\nanswer(\"Is Kaito open?\")");
+    stmts_are("1. a.b = 1\n2) c.d = 2\n* pass\n\xe2\x80\xa2 e.f = 3", "a.b = 1\nc.d = 2\npass\ne.f = 3");
+    stmts_are("Statements:\n`x.y = True`\nThese update the booking.", "x.y = True");
+    /* a negative number is no list marker */
+    stmts_are("a.b = -1", "a.b = -1");
+}

@@ -30,6 +30,12 @@
 
 static const char *const cities[] = { "Palo Alto", "Cupertino", "Sunnyvale", "San Francisco" };
 static const char *const kinds[] = { "italian", "thai", "mexican", "japanese", "indian" };
+/* Restaurants of the sample knowledge base (seed 1), one of each name: a
+ * booking's restaurant is grounded in the knowledge base. */
+static const char *const places[] = { "Ayutthaya Orchid", "Bamboo Dragon", "Bombay Express",
+                                      "Bramble Social", "Brasserie Paris", "Broken Barrel Tavern",
+                                      "Cocina Catalana", "Cocina Los Amigos", "Enzo's Slice Shop",
+                                      "Gus's Hamburgers" };
 
 static void rule(cJSON *rules, const char *stage, const char *reply)
 {
@@ -50,7 +56,10 @@ static char *script(char *utt[TURNS])
     for (int k = 0; k < ROUNDS; k++) {
         const char *city = cities[k % 4], *kind = kinds[k % 5];
         char var[32], buf[512];
-        if (k) snprintf(var, sizeof var, "book_restaurant_%d", k + 1);
+        /* A booking done ten turns ago is forgotten and its name taken
+         * again: two bookings are live when the next starts, so the names
+         * come round every three. */
+        if (k % 3) snprintf(var, sizeof var, "book_restaurant_%d", k % 3 + 1);
         else snprintf(var, sizeof var, "book_restaurant");
         int t = 5 * k;
         utt[t] = xasprintf("Find %s places in %s, round %d", kind, city, k);
@@ -60,7 +69,8 @@ static char *script(char *utt[TURNS])
                  "AND location = '%s' ORDER BY rating DESC LIMIT 3;", kind, city);
         rule(rules, "kb_parse", buf);
         utt[t + 1] = xasprintf("Book the first one for %d, round %d", 2 + k % 4, k);
-        snprintf(buf, sizeof buf, "Book_Restaurant(restaurant=\"Place %d\", num_people=%d)", k, 2 + k % 4);
+        snprintf(buf, sizeof buf, "Book_Restaurant(restaurant=\"%s\", num_people=%d)", places[k % 10],
+                 2 + k % 4);
         rule(rules, "parse", buf);
         utt[t + 2] = xasprintf("On April %d at 7pm, round %d", 10 + k, k);
         snprintf(buf, sizeof buf, "%s.date = \"2026-04-%02d\"\n%s.time = \"19:00\"", var, 10 + k, var);

@@ -92,6 +92,10 @@ static int repair(ag_tturn *t, ws_record *r, const char *suql, const char *error
 static char *why_empty(const suql_run_stats *s)
 {
     if (!s->budget_hit) return NULL;
+    /* Row by row (joins, CTEs) the engine counts checks, not candidates. */
+    if (s->candidates <= 0)
+        return xasprintf("the free-text checks stopped at their budget of %d checks before every row "
+                         "was checked, so matches may exist among the rows not checked", s->budget);
     return xasprintf("the free-text checks stopped at their budget of %d after checking %ld of %ld "
                      "candidate rows, so matches may exist among the rows not checked",
                      s->budget, s->checked, s->candidates);

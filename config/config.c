@@ -6,7 +6,8 @@
  * environment, and errors read alike; only the prefix naming the place
  * differs ("FILE:LINE: key 'k':", "environment variable GENIE_K:",
  * "option '--k':").  Invariant: after cfg_load every option holds a valid
- * value and a source string, whatever failed.
+ * value and a source string, whatever failed (but for a default its own
+ * validator rejects, which keeps its text and fails the load).
  *
  * Flags are parsed first (into a staging list, validated) but applied last:
  * the command line names the config file and may ask for --help, which must
@@ -29,6 +30,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <ini.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,20 +154,39 @@ static void free_values(cfg_t *c)
     c->file = NULL;
 }
 
-/* Back to the defaults; the table's defaults are valid (a test checks). */
-static void reset(cfg_t *c)
+/* The error of a default its own validator rejects. */
+static int bad_default(const cfg_option *o, const char *why, gn_err *e)
+{
+    const char *num = setlocale(LC_NUMERIC, NULL);
+    char where[128] = "";
+    if (num && strcmp(num, "C")) snprintf(where, sizeof where, " (LC_NUMERIC is %s)", num);
+    return gn_err_set(e, GN_ECORRUPT, "bug: the default of option '%s' is rejected: %s%s",
+                      o->name ? o->name : o->key, why, where);
+}
+
+/* Back to the defaults.  The table's defaults are valid (a test checks),
+ * unless the C library reads them otherwise than the test did: a program
+ * that left LC_NUMERIC at a comma locale rejected "0.5".  Such a default
+ * keeps its text (no accessor ever returns NULL) and fails the load with
+ * a message rather than an abort without one. */
+static int reset(cfg_t *c, gn_err *e)
 {
     static const struct origin def = { CFG_SRC_DEFAULT, NULL, 0, NULL };
     char why[256];
+    int rc = 0;
     free_values(c);
     for (int i = 0; i < OPT__COUNT; i++) {
         const cfg_option *o = &cfg_options[i];
         const char *d = o->def ? o->def : (o->type == CFG_ACTION ? "false" : "");
-        if (set_value(c, i, d, &def, why, sizeof why)) abort();
+        if (!set_value(c, i, d, &def, why, sizeof why)) continue;
+        c->slot[i].val.text = xstrdup(d);
+        c->slot[i].where = xstrdup("default");
+        if (!rc) rc = bad_default(o, why, e);
     }
     c->file = xstrdup("");
     c->file_loaded = 0;
     c->warn = xcalloc(1, sizeof *c->warn);
+    return rc;
 }
 
 /* ---- lifecycle and accessors --------------------------------------- */
@@ -173,7 +194,7 @@ static void reset(cfg_t *c)
 cfg_t *cfg_new(void)
 {
     cfg_t *c = xcalloc(1, sizeof *c);
-    reset(c);
+    reset(c, NULL);     /* cfg_load says what is wrong with a default */
     return c;
 }
 
@@ -742,7 +763,7 @@ int cfg_load(cfg_t *c, int argc, char **argv, gn_err *e)
 {
     struct flags fl;
     gn_err_clear(e);
-    reset(c);
+    if (reset(c, e)) return e->code;
     int rc = parse_flags(&fl, argc, argv, e);
     if (!rc && !flags_want(&fl, OPT_HELP) && !flags_want(&fl, OPT_VERSION)) {
         rc = load_file(c, &fl, e);

@@ -65,6 +65,8 @@ void cfg_set_environ(cfg_t *c, const char *const *envp);
  *   GN_EIO     the named config file cannot be read (or the default exists
  *              but cannot be read)
  *   GN_ELIMIT  the config file is larger than 1 MiB or has a line too long
+ *   GN_ECORRUPT  a default of the options table fails its own validation
+ *              (a bug, or LC_NUMERIC not "C": see util/locale.h)
  * With --help or --version (cfg_action) the file and environment are not
  * read, so help works even with a broken config file.  Warnings (unknown
  * sections and keys, repeated keys) do not fail the load: see cfg_warnings.

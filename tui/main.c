@@ -5,8 +5,9 @@
  */
 #include "cli.h"
 
+#include "util/locale.h"
+
 #include <curl/curl.h>
-#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -51,7 +52,7 @@ static int dispatch(const cfg_t *c)
 
 int main(int argc, char **argv)
 {
-    setlocale(LC_ALL, "");
+    gn_locale_init();
     curl_global_init(CURL_GLOBAL_DEFAULT);
     cfg_t *c = cfg_new();
     gn_err e;

@@ -29,7 +29,6 @@
 #include "util/xmem.h"
 
 #include <errno.h>
-#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -444,8 +443,7 @@ static int resolve(rstate *r, const node *nd, const cJSON **out)
     return 0;
 }
 
-/* Shortest "%.*g" that reads back as V, with '.' as the decimal point
- * whatever LC_NUMERIC says. */
+/* Shortest "%.*g" that reads back as V. */
 static void format_number(double v, char *s, size_t size)
 {
     if (!isfinite(v)) {
@@ -459,12 +457,6 @@ static void format_number(double v, char *s, size_t size)
     for (int prec = 15; prec <= 17; prec++) {
         snprintf(s, size, "%.*g", prec, v);
         if (strtod(s, NULL) == v) break;
-    }
-    const char *dp = localeconv()->decimal_point;
-    char *at;
-    if (dp && dp[0] && strcmp(dp, ".") != 0 && (at = strstr(s, dp)) != NULL) {
-        *at = '.';
-        memmove(at + 1, at + strlen(dp), strlen(at + strlen(dp)) + 1);
     }
 }
 

@@ -17,16 +17,14 @@
  * SUQL_E_INT when they fit 64 bits.
  *
  * Rejected: accepting unknown operators as opaque names (the emitter could
- * not translate them and the error would come later, without a position);
- * strtod for float literals (it follows the locale's decimal point, and
- * the terminal front end sets LC_ALL).
+ * not translate them and the error would come later, without a position).
+ * Float literals are read with strtod: LC_NUMERIC is C (util/locale.h).
  */
 #include "suql/parse_int.h"
 
 #include "util/xmem.h"
 
 #include <errno.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,14 +68,6 @@ int suql_parse_exprs(suql_pstate *p, const cJSON *list, suql_expr ***out, int *n
 
 /* ---- literals and names --------------------------------------------- */
 
-static double c_strtod(const char *s)
-{
-    locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-    double v = c ? strtod_l(s, NULL, c) : strtod(s, NULL);
-    if (c) freelocale(c);
-    return v;
-}
-
 /* An integer constant whose JSON lost its value (zero or negative, see
  * parse.c): the sign count and the digits at its location. */
 static long long int_at(suql_pstate *p, int pos)
@@ -119,7 +109,7 @@ static void set_number(suql_pstate *p, suql_expr *e, const char *text)
     }
     e->kind = SUQL_E_FLOAT;
     e->text = suql_strdup(p->q, text);
-    e->fval = c_strtod(text);
+    e->fval = strtod(text, NULL);
 }
 
 static int a_const(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)

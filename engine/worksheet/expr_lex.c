@@ -28,7 +28,6 @@
 
 #include <ctype.h>
 #include <limits.h>
-#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -320,15 +319,6 @@ static int underscores_ok(const char *s, const char *e, int base)
     return 1;
 }
 
-static double c_strtod(const char *s)
-{
-    /* strtod follows the locale's decimal point; the TUI sets LC_ALL. */
-    locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-    double v = c ? strtod_l(s, NULL, c) : strtod(s, NULL);
-    if (c) freelocale(c);
-    return v;
-}
-
 static int int_value(ws_lexer *lx, ws_tok *t, const char *s, const char *e, int base)
 {
     unsigned long long v = 0;
@@ -353,7 +343,7 @@ static int float_value(ws_lexer *lx, ws_tok *t, const char *s, const char *e)
         if (*s != '_') tmp[n++] = *s;
     tmp[n] = 0;
     t->kind = WTK_FLOAT;
-    t->f = c_strtod(tmp);
+    t->f = strtod(tmp, NULL);
     if (isinf(t->f))
         return lex_error(lx, lx->line, lx->col, "float literal out of range");
     return 0;

@@ -5,6 +5,7 @@
 #include "../../config/config.h"
 #include "../../engine/util/xmem.h"
 
+#include <locale.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -125,6 +126,29 @@ TEST(config_defaults)
     CHECK_INT(cfg_action(c), CFG_RUN);
     cfg_free(c);
     cfg_free(NULL);
+}
+
+/* A default the C library reads otherwise (LC_NUMERIC left at a comma
+ * locale by the program) fails the load with a message, not an abort;
+ * the accessors still answer. */
+TEST(config_default_rejected_is_an_error)
+{
+    char saved[256];
+    snprintf(saved, sizeof saved, "%s", setlocale(LC_NUMERIC, NULL));
+    if (!setlocale(LC_NUMERIC, "de_DE.UTF-8")) {
+        th_fail(__FILE__, __LINE__, "de_DE.UTF-8: no such locale (scripts/setup.sh generates it)");
+        return;
+    }
+    cfg_t *c = cfg_new();
+    gn_err e;
+    CHECK_INT(load(c, env_home(NULL, NULL, NULL), &e, "--version", NULL), GN_ECORRUPT);
+    CHECK_STR(e.msg, "bug: the default of option 'fusion-dense-weight' is rejected: "
+              "invalid number '0.5' (LC_NUMERIC is de_DE.UTF-8)");
+    CHECK_STR(cfg_text(c, OPT_FUSION_DENSE_WEIGHT), "0.5");
+    CHECK_STR(cfg_source(c, OPT_TEMPERATURE), "default");
+    CHECK_INT(cfg_int(c, OPT_TOP_K), 10);
+    cfg_free(c);
+    setlocale(LC_NUMERIC, saved);
 }
 
 /* ---- precedence ------------------------------------------------------- */

@@ -249,10 +249,8 @@ TEST(suql_emit_golden)
     fx f;
     REQUIRE(fx_open(&f) == 0);
     const char *path = th_path("tests/suql/emit.golden");
-    char *text = th_read(path);
-    REQUIRE(text);
     th_gcase *v;
-    int n = th_golden_cases(text, &v);
+    int n = th_golden_load(path, &v);
     CHECK(n >= 80);
     gn_buf regen;
     gn_buf_init(&regen);
@@ -270,23 +268,24 @@ TEST(suql_emit_golden)
         gn_buf_init(&sql);
         int rc = compile(f.s, v[i].query, &h, &sql);
         if (!update && strcmp(sql.data, v[i].expect))
-            th_fail(__FILE__, __LINE__, "golden case %d:\n    %s\n  gave\n    %s\n  expected\n    %s",
-                    i + 1, v[i].query, sql.data, v[i].expect);
+            th_fail(__FILE__, __LINE__,
+                    "golden case %d (line %d):\n    %s\n  gave\n    %s\n  expected\n    %s",
+                    i + 1, v[i].line, v[i].query, sql.data, v[i].expect);
         if (rc) {
             errors++;
         } else {
             ok++;
             char *why = prepare_error(f.db, sql.data);
-            if (why) th_fail(__FILE__, __LINE__, "golden case %d does not prepare: %s\n    %s",
-                             i + 1, why, sql.data);
+            if (why) th_fail(__FILE__, __LINE__, "golden case %d (line %d) does not prepare: %s\n    %s",
+                             i + 1, v[i].line, why, sql.data);
             free(why);
         }
-        gn_buf_printf(&regen, "%s%s-> %s\n", i ? "\n" : "", v[i].head, sql.data);
+        if (update) th_golden_append(&regen, path, i, &v[i], sql.data);
         gn_buf_release(&sql);
     }
     CHECK(ok >= 60);
     CHECK(errors >= 10);
-    if (update) {
+    if (update && n >= 0) {
         FILE *out = fopen(path, "w");
         REQUIRE(out);
         fputs(regen.data, out);
@@ -294,7 +293,6 @@ TEST(suql_emit_golden)
     }
     gn_buf_release(&regen);
     th_golden_free(v, n);
-    free(text);
     fx_close(&f);
 }
 

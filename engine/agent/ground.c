@@ -154,7 +154,7 @@ static void load(sqlite3 *db, const ws_spec *spec, struct ag_names *t)
     }
     sqlite3_finalize(st);
     free(sql);
-    qsort(t->v, (size_t)t->n, sizeof *t->v, by_norm);
+    if (t->n > 1) qsort(t->v, (size_t)t->n, sizeof *t->v, by_norm);   /* (v is NULL when empty) */
     for (int i = 1; i < t->n; i++)
         if (!strcmp(t->v[i].norm, t->v[i - 1].norm) && t->v[i].id != t->v[i - 1].id)
             t->v[i].shared = t->v[i - 1].shared = 1;

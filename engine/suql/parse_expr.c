@@ -14,11 +14,11 @@
  * `<>`; the operators ~~ ~~* !~~ !~~* are LIKE, ILIKE and their NOT forms;
  * NULLIF, GREATEST and LEAST become calls of those names; integer literals
  * that do not fit PostgreSQL's int4 (it keeps them as numeric text) are
- * SUQL_E_INT when they fit 64 bits.
+ * SUQL_E_INT when they fit 64 bits.  Float literals are read with strtod,
+ * LC_NUMERIC being C (util/locale.h).
  *
  * Rejected: accepting unknown operators as opaque names (the emitter could
  * not translate them and the error would come later, without a position).
- * Float literals are read with strtod: LC_NUMERIC is C (util/locale.h).
  */
 #include "suql/parse_int.h"
 

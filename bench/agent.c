@@ -11,12 +11,20 @@
  * (the baseline, computed in the same run from the same turns).  Tokens
  * are estimated as bytes / 4.  The database is a temporary copy, since
  * the conversation books tables.
+ *
+ * Then one search turn ("a romantic Italian place", SELECT *,
+ * summary(reviews) ... LIMIT 3) on a fresh conversation: the largest
+ * prompt of each agent stage in characters (the timings event's
+ * prompt_chars) and the next turn's parse prompt; and, with the mock
+ * answering every call after CALL_S seconds, the turn's wall time and the
+ * time to its first reply token, as multiples of one call's latency.
  */
 #include "agent/agent.h"
 #include "tests/mock/mockctl.h"
 #include "llm/prompt.h"
 #include "retrieval/embed.h"
 #include "retrieval/index.h"
+#include "util/clock.h"
 #include "util/xmem.h"
 
 #include <curl/curl.h>
@@ -26,6 +34,8 @@
 #include <unistd.h>
 
 #define ROUNDS 10
+/* The mock's latency per call in the latency run, in seconds. */
+#define CALL_S 0.25
 #define TURNS (5 * ROUNDS)
 
 static const char *const cities[] = { "Palo Alto", "Cupertino", "Sunnyvale", "San Francisco" };
@@ -102,6 +112,112 @@ static int copy_file(const char *from, const char *to)
     if (a) fclose(a);
     if (b && fclose(b)) rc = -1;
     return rc;
+}
+
+/* ---- one search turn ------------------------------------------------------- */
+
+typedef struct probe {
+    double t0, first_token;
+    cJSON *timings;
+} probe;
+
+static void on_probe(const ag_event *ev, void *ud)
+{
+    probe *p = ud;
+    if (ev->kind == AG_EV_TOKEN && p->first_token == 0) p->first_token = gn_now() - p->t0;
+    if (ev->kind == AG_EV_TIMINGS && ev->data) {
+        cJSON_Delete(p->timings);
+        p->timings = cJSON_Duplicate(ev->data, 1);
+    }
+}
+
+static char *search_script(const char *city, const char *quality)
+{
+    char buf[1024];
+    cJSON *root = cJSON_CreateObject(), *chat = cJSON_AddObjectToObject(root, "chat");
+    cJSON *rules = cJSON_AddArrayToObject(chat, "rules");
+    snprintf(buf, sizeof buf, "answer(\"a %s Italian place in %s\")", quality, city);
+    rule(rules, "parse", buf);
+    snprintf(buf, sizeof buf, "SELECT *, summary(reviews) FROM restaurants WHERE 'italian' = ANY (cuisines) "
+             "AND location = '%s' AND answer(reviews, 'is this restaurant %s?') = 'Yes' LIMIT 3;", city, quality);
+    rule(rules, "kb_parse", buf);
+    cJSON *v = cJSON_CreateObject();
+    cJSON_AddStringToObject(v, "stage", "verify");
+    cJSON_AddStringToObject(v, "reply", "Yes");
+    cJSON_AddItemToArray(rules, v);
+    cJSON *sm = cJSON_CreateObject();
+    cJSON_AddStringToObject(sm, "stage", "summary");
+    cJSON_AddStringToObject(sm, "reply", "Reviewers praise the handmade pasta and the candle-lit room; service "
+                            "is warm but can be slow on weekends.");
+    cJSON_AddItemToArray(rules, sm);
+    cJSON *def = cJSON_AddObjectToObject(chat, "default");
+    cJSON_AddStringToObject(def, "reply", "I looked for a romantic Italian place and found three: ...");
+    char *s = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    return s;
+}
+
+/* One search turn on a fresh conversation: *wall and *first in seconds;
+ * *timings (caller frees) the turn's timings; *next_parse the size of the
+ * next turn's parse prompt. */
+static int search_turn(const ag_conv_config *cc, const char *url, const char *city, const char *quality,
+                       double *wall, double *first, cJSON **timings, size_t *next_parse)
+{
+    char *js = search_script(city, quality);
+    int rc = mock_post(url, "script", js, NULL, 0);
+    free(js);
+    if (rc) return -1;
+    ag_conv *cv = ag_conv_new(cc);
+    probe p = { gn_now(), 0, NULL };
+    ag_turn_out o;
+    gn_err e;
+    gn_err_clear(&e);
+    char utt[128];
+    snprintf(utt, sizeof utt, "find me a %s Italian place in %s", quality, city);
+    rc = ag_turn(cv, utt, on_probe, &p, NULL, &o, &e);
+    *wall = gn_now() - p.t0;
+    *first = p.first_token;
+    *timings = p.timings;
+    if (!rc) {
+        ag_turn_out_release(&o);
+        char *np = ag_conv_parse_prompt(cv, "Book the second one for two on Friday at 7pm");
+        *next_parse = strlen(np);
+        free(np);
+    }
+    ag_conv_free(cv);
+    return rc;
+}
+
+static void report_search(const ag_conv_config *cc, const char *url)
+{
+    double wall, first;
+    cJSON *tj = NULL;
+    size_t next = 0;
+    printf("search turn: SELECT *, summary(reviews) ... LIMIT 3 (prompt characters, largest of each stage)\n");
+    if (search_turn(cc, url, "Palo Alto", "romantic", &wall, &first, &tj, &next)) {
+        printf("  the search turn failed\n");
+        return;
+    }
+    const cJSON *pc = cJSON_GetObjectItemCaseSensitive(tj, "prompt_chars");
+    printf(" ");
+    for (const cJSON *it = pc ? pc->child : NULL; it; it = it->next)
+        printf(" %s %d", it->string, (int)it->valuedouble);
+    printf("; next turn's parse %zu\n", next);
+    cJSON_Delete(tj);
+    tj = NULL;
+    char cfg[64];
+    snprintf(cfg, sizeof cfg, "{\"delay\": %.2f}", CALL_S);
+    if (mock_post(url, "config", cfg, NULL, 0)) return;
+    if (!search_turn(cc, url, "Sunnyvale", "cozy", &wall, &first, &tj, &next)) {
+        const cJSON *by = cJSON_GetObjectItemCaseSensitive(tj, "calls_by_stage");
+        printf("  latency, every LLM call %.0f ms: turn %.2f s (%.1fx one call), first reply token %.2f s "
+               "(%.1fx); calls:", CALL_S * 1000, wall, wall / CALL_S, first, first / CALL_S);
+        for (const cJSON *it = by ? by->child : NULL; it; it = it->next)
+            printf(" %s %d", it->string, (int)it->valuedouble);
+        printf("\n");
+    }
+    cJSON_Delete(tj);
+    mock_post(url, "config", "{\"delay\": 0}", NULL, 0);
 }
 
 static int cmp_d(const void *a, const void *b)
@@ -251,6 +367,7 @@ int main(int argc, char **argv)
     printf("; total %.2f\n", (double)total / TURNS);
     printf("  bookings completed: %d of %d; turns with an error: %d\n", done, ROUNDS, errors);
     ag_conv_free(cv);
+    report_search(&cc, url);
     close_all(&b);
     for (int t = 0; t < TURNS; t++) free(utt[t]);
     for (int i = 0; i < 4; i++) {

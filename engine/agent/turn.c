@@ -108,6 +108,9 @@ int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb
     int rc = llm_prompt_render(tpl, data, &p, e);
     cJSON_Delete(data);
     if (rc) return rc;
+    size_t chars = 0;
+    for (int i = 0; i < p.n; i++) chars += strlen(p.msgs[i].content);
+    if (chars > t->prompt_chars[stage]) t->prompt_chars[stage] = chars;
     relay r = { t, stage, cb, ud };
     llm_call_opts o = { .stage = stage, .msgs = p.msgs, .nmsgs = p.n, .cb = on_llm_event, .ud = &r };
     double t0 = gn_now();
@@ -530,8 +533,11 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     for (int i = 0; i < t.acts.n; i++) {
         gn_buf_reset(&b);
         ws_act_print(cv->st, &t.acts.v[i], &b);
-        lines[i] = xstrdup(b.data);
         cJSON_AddItemToArray(aj, cJSON_CreateString(b.data));
+        /* The parser's next prompt: a reported result is in its state. */
+        gn_buf_reset(&b);
+        ws_act_print_brief(cv->st, &t.acts.v[i], &b);
+        lines[i] = xstrdup(b.data);
     }
     gn_buf_release(&b);
     ag_emit(&t, AG_EV_ACTS, "policy", NULL, NULL, aj);
@@ -586,6 +592,9 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     cJSON_AddNumberToObject(tj, "tokens_in", (double)out->tokens_in);
     cJSON_AddNumberToObject(tj, "tokens_out", (double)out->tokens_out);
     cJSON_AddNumberToObject(tj, "parse_repairs", t.parse_repairs);
+    cJSON *pc = cJSON_AddObjectToObject(tj, "prompt_chars");
+    for (int i = 0; i < LLM_STAGE__COUNT; i++)
+        if (t.prompt_chars[i]) cJSON_AddNumberToObject(pc, llm_stage_name(i), (double)t.prompt_chars[i]);
     ag_emit(&t, AG_EV_TIMINGS, NULL, NULL, NULL, tj);
     cJSON_Delete(tj);
     cJSON_Delete(sj);

@@ -35,6 +35,8 @@ typedef struct ag_tturn {
     cJSON *refused;           /* [{statement, error}] of the parse, left
                                  after its repair */
     int parse_repairs;        /* repair calls of the parse stage */
+    size_t prompt_chars[LLM_STAGE__COUNT];   /* each stage's largest prompt
+                                                of the turn (ag_llm's) */
     char *error;              /* the first stage error, for the record */
     double ms_llm;
     long calls;

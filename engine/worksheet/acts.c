@@ -8,6 +8,7 @@
  * question, so an LLM failure never leaves the user without an answer.
  */
 #include "worksheet/acts.h"
+#include "worksheet/brief.h"
 #include "util/xmem.h"
 
 #include <ctype.h>
@@ -62,19 +63,25 @@ static const ws_field *field_of(const ws_state *st, const ws_record *r, int fi)
     return &st->spec->sheets[r->sheet].fields[fi];
 }
 
-/* Report rows in prompts: the whole result up to 10 rows, long texts cut. */
-static void print_result(const ws_state *st, const ws_val *res, gn_buf *out)
+/* Report rows in prompts: up to 10 rows, long texts cut and passages
+ * chosen for QUESTION (brief.h). */
+static void print_result(const ws_state *st, const ws_val *res, const char *question, gn_buf *out)
 {
     if (!res) { gn_buf_puts(out, "[]"); return; }
-    if (res->kind != WV_LIST || res->u.c.n <= 10) {
-        ws_val_print(res, out, ws_state_recname, (void *)st);
-        return;
-    }
-    ws_val *c = ws_list();
-    for (int i = 0; i < 10; i++) ws_list_add(c, ws_val_copy(res->u.c.items[i]));
+    ws_val *c = ws_brief(res, 10, WS_BRIEF_FACTS, question);
     ws_val_print(c, out, ws_state_recname, (void *)st);
     ws_val_free(c);
-    gn_buf_printf(out, " + %d more rows", res->u.c.n - 10);
+    if (res->kind == WV_LIST && res->u.c.n > 10) gn_buf_printf(out, " + %d more rows", res->u.c.n - 10);
+}
+
+void ws_act_print_brief(const ws_state *st, const ws_act *a, gn_buf *out)
+{
+    const ws_record *r = a->rec >= 0 ? ws_state_rec(st, a->rec) : NULL;
+    if (a->kind == WA_REPORT && r && r->kind == WR_KB) {
+        gn_buf_printf(out, "%s(%s)", names[a->kind], r->var);
+        return;
+    }
+    ws_act_print(st, a, out);
 }
 
 void ws_act_print(const ws_state *st, const ws_act *a, gn_buf *out)
@@ -89,10 +96,10 @@ void ws_act_print(const ws_state *st, const ws_act *a, gn_buf *out)
             pstr(out, r->question);
             gn_buf_puts(out, "), ");
             if (r->error) { gn_buf_puts(out, "error="); pstr(out, r->error); }
-            else { gn_buf_puts(out, "result="); print_result(st, r->result, out); }
+            else { gn_buf_puts(out, "result="); print_result(st, r->result, r->question, out); }
         } else if (r) {
             gn_buf_printf(out, "%s, result=", r->var);
-            print_result(st, a->val, out);
+            print_result(st, a->val, NULL, out);
         }
         break;
     case WA_ASK:

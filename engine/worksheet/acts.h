@@ -42,10 +42,14 @@ ws_act *ws_acts_add(ws_acts *a, enum ws_act_kind kind, int rec, int field, const
  * "Refused". */
 const char *ws_act_name(enum ws_act_kind k);
 
-/* Append the act as one line of the prompts' form, e.g.
- * `Report(answer("cheap sushi"), result=[...])`,
+/* Append the act as one line of the prompts' form (a Report's rows cut
+ * as brief.h's FACTS), e.g. `Report(answer("cheap sushi"), result=[...])`,
  * `AskField(book_restaurant, date, "day of the reservation")`. */
 void ws_act_print(const ws_state *st, const ws_act *a, gn_buf *out);
+
+/* As ws_act_print, for the parser's next turn: a Report of a knowledge
+ * record is `Report(answer_N)`, its rows being in the state already. */
+void ws_act_print_brief(const ws_state *st, const ws_act *a, gn_buf *out);
 
 /* Append the act in plain English from the built-in templates (no LLM),
  * e.g. "What is the day of the reservation?". */

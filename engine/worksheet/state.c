@@ -4,17 +4,25 @@
  *
  * Invariant: a slot holds either NULL or a value already coerced to its
  * field's type, so every reader (policy, prompts, APIs) sees canonical
- * values.  The prompt form shows every task record but only the latest
- * knowledge record, as the Genie paper does: the parser needs the tasks in
- * progress and the result it may refer to, not the whole history, which
- * keeps the prompt nearly flat as a conversation grows.
+ * values.  The prompt form shows every task record and the last
+ * KB_SHOWN knowledge records: the latest with the short values of its rows
+ * (brief.h), the ones before with their questions and the first value of
+ * each row, enough for "the sushi place you suggested first" and never
+ * the rows' long texts.  The parser needs the tasks in progress and the
+ * results it may refer to, not the whole history, which keeps the prompt
+ * nearly flat as a conversation grows.
  */
 #include "worksheet/state.h"
+#include "worksheet/brief.h"
 #include "util/xmem.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+
+/* Knowledge records in the prompt form, and rows named in the older ones. */
+#define KB_SHOWN 5
+#define ROWS_NAMED 5
 
 ws_state *ws_state_new(const ws_spec *spec, ws_date today)
 {
@@ -329,7 +337,51 @@ static void print_task(const ws_state *st, const ws_record *r, gn_buf *out)
     }
 }
 
-void ws_state_print(const ws_state *st, int max_rows, gn_buf *out)
+/* One knowledge record: its question, and its rows (FULL: the short
+ * values of MAX_ROWS rows; otherwise the first short value of each of the
+ * first ROWS_NAMED, enough to say "the first one") or its error. */
+static void print_kb_rec(const ws_state *st, const ws_record *kb, int full, int max_rows, gn_buf *out)
+{
+    gn_buf_printf(out, "%s = answer(", kb->var);
+    ws_val q = { .kind = WV_STR, .u.s = kb->question };
+    ws_val_print(&q, out, NULL, NULL);
+    gn_buf_puts(out, ")\n");
+    if (kb->result) {
+        gn_buf_printf(out, "%s.result = ", kb->var);
+        ws_val *s = ws_brief(kb->result, full ? max_rows : ROWS_NAMED, WS_BRIEF_KEYS, NULL);
+        if (!full)
+            for (int i = 0; i < s->u.c.n; i++) {
+                ws_val *row = s->u.c.items[i];
+                if (row->kind != WV_DICT || !row->u.c.n) continue;
+                ws_val *d = ws_dict();
+                ws_dict_set(d, row->u.c.keys[0], ws_val_copy(row->u.c.items[0]));
+                ws_val_free(row);
+                s->u.c.items[i] = d;
+            }
+        ws_val_print(s, out, ws_state_recname, (void *)st);
+        int shown = s->kind == WV_LIST ? s->u.c.n : 0;
+        ws_val_free(s);
+        if (kb->result->kind == WV_LIST && kb->result->u.c.n > shown)
+            gn_buf_printf(out, "  # %d rows, first %d shown", kb->result->u.c.n, shown);
+        gn_buf_putc(out, '\n');
+    } else if (kb->error) {
+        gn_buf_printf(out, "%s.error = ", kb->var);
+        ws_val e = { .kind = WV_STR, .u.s = kb->error };
+        ws_val_print(&e, out, NULL, NULL);
+        gn_buf_putc(out, '\n');
+    }
+}
+
+/* The last KB_SHOWN knowledge records, oldest first, the latest in full. */
+static void print_kb(const ws_state *st, int max_rows, gn_buf *out)
+{
+    int idx[KB_SHOWN], n = 0;
+    for (int i = st->n - 1; i >= 0 && n < KB_SHOWN; i--)
+        if (st->recs[i]->kind == WR_KB) idx[n++] = i;
+    for (int k = n - 1; k >= 0; k--) print_kb_rec(st, st->recs[idx[k]], k == 0, max_rows, out);
+}
+
+static void print_tasks(const ws_state *st, gn_buf *out)
 {
     /* Nested records print before the records that refer to them. */
     for (int depth = 8; depth >= 0; depth--)
@@ -340,26 +392,17 @@ void ws_state_print(const ws_state *st, int max_rows, gn_buf *out)
             for (const ws_record *p = r; p && p->parent >= 0 && d < 8; d++) p = ws_state_rec(st, p->parent);
             if (d == depth) print_task(st, r, out);
         }
-    const ws_record *kb = ws_state_latest_kb(st);
-    if (!kb) return;
-    gn_buf_printf(out, "%s = answer(", kb->var);
-    ws_val q = { .kind = WV_STR, .u.s = kb->question };
-    ws_val_print(&q, out, NULL, NULL);
-    gn_buf_puts(out, ")\n");
-    if (kb->result) {
-        gn_buf_printf(out, "%s.result = ", kb->var);
-        ws_val *s = shorten(kb->result, max_rows, 200);
-        ws_val_print(s, out, ws_state_recname, (void *)st);
-        ws_val_free(s);
-        if (kb->result->kind == WV_LIST && kb->result->u.c.n > max_rows)
-            gn_buf_printf(out, "  # %d rows, first %d shown", kb->result->u.c.n, max_rows);
-        gn_buf_putc(out, '\n');
-    } else if (kb->error) {
-        gn_buf_printf(out, "%s.error = ", kb->var);
-        ws_val e = { .kind = WV_STR, .u.s = kb->error };
-        ws_val_print(&e, out, NULL, NULL);
-        gn_buf_putc(out, '\n');
-    }
+}
+
+void ws_state_print(const ws_state *st, int max_rows, gn_buf *out)
+{
+    print_tasks(st, out);
+    print_kb(st, max_rows, out);
+}
+
+void ws_state_print_tasks(const ws_state *st, gn_buf *out)
+{
+    print_tasks(st, out);
 }
 
 /* ---- JSON ------------------------------------------------------------- */

@@ -120,10 +120,16 @@ int ws_state_forget(ws_state *st, int keep_turns);
 
 /* Append the state as the prompts show it: every live task record as
  * `var = Sheet(field=value, ...)` (nested records first, referred to by
- * name), then the latest knowledge record as `answer_N = answer("...")` and
- * `answer_N.result = [...]` (at most MAX_ROWS rows, long texts cut).  Done
- * and abandoned records are shown with a trailing comment. */
+ * name), then the last five knowledge records as `answer_N =
+ * answer("...")` and `answer_N.result = [...]`: the latest with the short
+ * values of at most MAX_ROWS rows (long texts left out), the others with
+ * the first value of each of their first rows.  Done and abandoned
+ * records are shown with a trailing comment. */
 void ws_state_print(const ws_state *st, int max_rows, gn_buf *out);
+
+/* Append the task records alone, as ws_state_print shows them (for a
+ * prompt whose acts carry the knowledge results). */
+void ws_state_print_tasks(const ws_state *st, gn_buf *out);
 
 /* The name ws_val_print uses for a record reference (a ws_recname_fn). */
 const char *ws_state_recname(int id, void *st);

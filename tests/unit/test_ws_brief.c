@@ -1,0 +1,58 @@
+/*
+ * test_ws_brief.c — rows cut for the prompts (worksheet/brief.c): the
+ * parser gets the short values, the response generator the passages that
+ * answer the question.
+ */
+#include "harness.h"
+
+#include "util/buf.h"
+#include "worksheet/brief.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+
+static char *brief_text(const char *rows_json, int max, enum ws_brief mode, const char *q)
+{
+    cJSON *j = cJSON_Parse(rows_json);
+    ws_val *v = ws_val_from_json(j);
+    cJSON_Delete(j);
+    ws_val *b = ws_brief(v, max, mode, q);
+    gn_buf out;
+    gn_buf_init(&out);
+    ws_val_print(b, &out, NULL, NULL);
+    ws_val_free(b);
+    ws_val_free(v);
+    return gn_buf_detach(&out);
+}
+
+#define LONG_A "The pasta was fine and the staff friendly, though the room was loud on a Friday night and we waited."
+#define LONG_B "We brought our dog to the patio: dogs are welcome outside, they even brought water bowls for them."
+#define LONG_C "Great tiramisu. The wine list is short but well chosen, and the prices are fair for the neighbourhood."
+
+TEST(ws_brief_keys_keep_the_short_values)
+{
+    char *s = brief_text("[{\"_id\": 7, \"name\": \"Kaito\", \"rating\": 4.5, \"cuisines\": [\"a\", \"b\", \"c\", \"d\"],"
+                         " \"summary\": \"" LONG_A "\", \"reviews\": [\"" LONG_A "\", \"" LONG_B "\"]},"
+                         " {\"name\": \"Zen\"}]",
+                         1, WS_BRIEF_KEYS, NULL);
+    CHECK_STR(s, "[{\"name\": \"Kaito\", \"rating\": 4.5, \"cuisines\": [\"a\", \"b\", \"c\"]}]");
+    free(s);
+}
+
+TEST(ws_brief_facts_choose_passages_for_the_question)
+{
+    char *s = brief_text("[{\"name\": \"Kaito\", \"reviews\": [\"" LONG_A "\", \"" LONG_C "\", \"" LONG_B "\"]}]",
+                         10, WS_BRIEF_FACTS, "is it dog-friendly?");
+    /* the review about dogs first, then the first in stored order */
+    CHECK_STR(s, "[{\"name\": \"Kaito\", \"reviews\": [\"" LONG_B "\", \"" LONG_A "\"]}]");
+    free(s);
+    char big[700];
+    memset(big, 'w', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    char *rows = NULL;
+    if (asprintf(&rows, "[{\"description\": \"%s\"}]", big) < 0) rows = NULL;
+    s = brief_text(rows, 10, WS_BRIEF_FACTS, NULL);
+    CHECK_INT(strlen(s), strlen("[{\"description\": \"\"}]") + 300 + strlen("…"));
+    free(s);
+    free(rows);
+}

@@ -30,6 +30,7 @@
 static const char *const embedders[] = { "glove", "remote", NULL };
 static const char *const formats[] = { "table", "json", "csv", NULL };
 static const char *const themes[] = { "dark", "light", "mono", NULL };
+static const char *const summaries[] = { "auto", "llm", "extractive", NULL };
 static const char *const editing_modes[] = { "inputrc", "emacs", "vi", NULL };
 
 #define MODES "Modes"
@@ -121,6 +122,13 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .group = GENERAL,
         .help = "candidate rows one LLM call checks against a free-text "
                 "filter (1: one row a call, as the SUQL paper does)" },
+    [OPT_SUMMARIES] = { .name = "summaries", .type = CFG_ENUM, .def = "auto",
+        .values = summaries, .section = "general", .key = "summaries",
+        .group = GENERAL,
+        .help = "how summary() is computed: by the LLM, or extractive (the "
+                "passages that say most, no LLM call); auto: extractive in a "
+                "conversation, whose reply the LLM phrases anyway, llm "
+                "elsewhere" },
     [OPT_AGENT] = { .name = "agent", .shortopt = 'a', .arg = "DIR|NAME",
         .type = CFG_STRING, .def = "restaurants", .section = "general",
         .key = "agent", .group = GENERAL,

@@ -38,6 +38,7 @@ enum cfg_opt {
     OPT_FORMAT,
     OPT_BUDGET,
     OPT_VERIFY_BATCH,
+    OPT_SUMMARIES,
     OPT_AGENT,
     OPT_PLAIN,
     OPT_SESSIONS,

@@ -176,7 +176,7 @@ int chat_open(chat *ch, const cfg_t *c, gn_err *e)
     if (!rc) rc = parse_today(c, &ch->today, e);
     if (rc) return rc;
     const char *db = *cfg_str(c, OPT_DB) ? cfg_str(c, OPT_DB) : ch->agent->db_path;
-    if ((rc = open_writer(ch, db, e)) || (rc = cli_suql_open(&ch->x, c, db, e))) return rc;
+    if ((rc = open_writer(ch, db, e)) || (rc = cli_suql_open(&ch->x, c, db, 1, e))) return rc;
     if (ch->wdb && (rc = ag_agent_init_db(ch->agent, ch->wdb, e))) return rc;
     if (ch->x.cl && (rc = load_prompts(ch, e))) return rc;
     gn_err se;

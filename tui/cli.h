@@ -103,9 +103,11 @@ typedef struct cli_suql_ctx {
     suql_engine *en;
 } cli_suql_ctx;
 
-/* Open X on the database at PATH (NULL: --db or the sample).  Returns 0
- * or the error; close with cli_suql_close in every case. */
-int cli_suql_open(cli_suql_ctx *x, const cfg_t *c, const char *path, gn_err *e);
+/* Open X on the database at PATH (NULL: --db or the sample), for a
+ * conversation when CONVERSATION (--summaries auto then makes summary()
+ * extractive).  Returns 0 or the error; close with cli_suql_close in
+ * every case. */
+int cli_suql_open(cli_suql_ctx *x, const cfg_t *c, const char *path, int conversation, gn_err *e);
 void cli_suql_close(cli_suql_ctx *x);
 
 /* --suql QUERY and --explain QUERY [--analyze] (cmd_suql.c). */

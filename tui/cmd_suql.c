@@ -44,7 +44,7 @@ static int load_prompts(cli_suql_ctx *x, const cfg_t *c, gn_err *e)
     return rc;
 }
 
-int cli_suql_open(cli_suql_ctx *x, const cfg_t *c, const char *path, gn_err *e)
+int cli_suql_open(cli_suql_ctx *x, const cfg_t *c, const char *path, int conversation, gn_err *e)
 {
     memset(x, 0, sizeof *x);
     int rc = cli_session_open_at(&x->s, c, path, 1, e);
@@ -65,6 +65,8 @@ int cli_suql_open(cli_suql_ctx *x, const cfg_t *c, const char *path, gn_err *e)
         .verify_rows_tpl = x->tpl[CLI_T_VERIFY_ROWS],
         .verify_batch = (int)cfg_int(c, OPT_VERIFY_BATCH),
         .window = (int)cfg_int(c, OPT_LLM_CONCURRENCY),
+        .summary_extractive = !strcmp(cfg_str(c, OPT_SUMMARIES), "extractive") ||
+                              (conversation && !strcmp(cfg_str(c, OPT_SUMMARIES), "auto")),
     };
     return suql_engine_new(&ec, &x->en, e);
 }
@@ -137,7 +139,7 @@ static int run(const cfg_t *c, const char *arg, int explain)
     char *text = query_text(arg, &e);
     if (!text) return cli_fail(&e);
     cli_suql_ctx x;
-    int rc = cli_suql_open(&x, c, NULL, &e);
+    int rc = cli_suql_open(&x, c, NULL, 0, &e);
     if (rc) {
         cli_suql_close(&x);
         free(text);

@@ -399,7 +399,8 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
     suql_ft_config fc = { .em = cfg->em, .client = cfg->client, .answer_tpl = cfg->answer_tpl,
                           .verify_tpl = cfg->verify_tpl, .summary_tpl = cfg->summary_tpl,
                           .verify_rows_tpl = cfg->verify_rows_tpl, .verify_batch = cfg->verify_batch,
-                          .offline_threshold = cfg->offline_threshold };
+                          .offline_threshold = cfg->offline_threshold,
+                          .summary_extractive = cfg->summary_extractive };
     en->ft = suql_ft_new(&fc);
     en->cls = suql_classifier_new(cfg->db, cfg->em, cfg->client, cfg->client ? cfg->classify_tpl : NULL);
     int flags = SQLITE_UTF8;

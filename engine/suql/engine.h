@@ -59,6 +59,8 @@ typedef struct suql_engine_config {
     double offline_threshold;    /* <= 0: the default */
     int budget;                  /* evaluations per query; 0: the default */
     int window;                  /* 0: SUQL_WINDOW */
+    int summary_extractive;      /* summary() from the passages, no LLM
+                                    call (freetext.h) */
 } suql_engine_config;
 
 /* What one run did (for --explain --analyze and the UI). */

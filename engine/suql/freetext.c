@@ -549,7 +549,7 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
         texts ps;
         passages(r->value, &ps);
         cJSON *docs = NULL;
-        if (!ft->cfg.client) {
+        if (!ft->cfg.client || (r->kind == SUQL_FT_SUMMARY && ft->cfg.summary_extractive)) {
             r->status = run_offline(ft, r, &ps, &r->err);
             if (r->status) ft->stats.failures++;
         } else if (!ps.n && r->kind != SUQL_FT_VERIFY) {

@@ -28,6 +28,9 @@
  * Offline (no client): answer → llm_offline_answer, summary →
  * llm_offline_summary, verify → llm_offline_match at the configured
  * threshold, inverted for `<> 'Yes'` and `= 'No'`; results are flagged.
+ * With summary_extractive, summary() is always llm_offline_summary's: in
+ * a conversation the response generator reads and phrases it, so an LLM
+ * summary would only add a round of calls before the reply.
  */
 #ifndef GENIE_SUQL_FREETEXT_H
 #define GENIE_SUQL_FREETEXT_H
@@ -54,6 +57,7 @@ typedef struct suql_ft_config {
     int verify_batch;                 /* rows a verify call; 0: SUQL_FT_BATCH,
                                          1: one (the SUQL paper's way) */
     double offline_threshold;         /* verify offline; <= 0: the default */
+    int summary_extractive;           /* summary() without the LLM */
 } suql_ft_config;
 
 typedef enum { SUQL_FT_ANSWER, SUQL_FT_SUMMARY, SUQL_FT_VERIFY } suql_ft_kind;

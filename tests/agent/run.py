@@ -157,6 +157,11 @@ def check_turn(i, turn, events, prev_state):
         strip = lambda s: [r for r in s["records"]]
         if json.dumps(strip(state), sort_keys=True) != json.dumps(strip(prev_state), sort_keys=True):
             problems.append("the state changed")
+    timings = next((ev["data"] for ev in events if ev["event"] == "timings"), {})
+    by = timings.get("calls_by_stage", {})
+    for stage, n in exp.get("calls", {}).items():
+        if by.get(stage, 0) != n:
+            problems.append("%d %s calls, expected %d: %r" % (by.get(stage, 0), stage, n, by))
     for w in exp.get("suql_contains", []):
         if not any(ev["event"] == "suql" and w in ev.get("text", "") for ev in events):
             problems.append("no SUQL event containing %r" % w)

@@ -17,8 +17,10 @@
  *   4. otherwise refused, with the closest names (shared words first, then
  *      edit distance) for the agent to offer.
  *
- * A name several rows share is stored with its context, "Il Fiore (Palo
- * Alto)": it grounds again to the same row, and the API that books it
+ * Several rows of one name, of which the latest search result showed one
+ * (its _id, or its name and context), mean that one: "book the second
+ * one" of a list of Palo Alto places.  A name several rows share is
+ * stored with its context, "Il Fiore (Palo Alto)": it grounds again to the same row, and the API that books it
  * receives a text that says which one.  The context is the sheet's first
  * Required text field (the restaurant's location), else its name or title
  * field.  Names are read once per conversation and field (the table is
@@ -52,6 +54,7 @@ typedef struct gname {
 
 struct ag_names {
     int sheet, col;
+    const char *ctx_name;     /* the context field's name, or NULL */
     gname *v;
     int n;
     struct ag_names *next;
@@ -133,6 +136,7 @@ static void load(sqlite3 *db, const ws_spec *spec, struct ag_names *t)
     const ws_sheet *w = &spec->sheets[t->sheet];
     const ws_field *f = &w->fields[t->col];
     int cx = context_field(w, t->col), cap = 0;
+    t->ctx_name = cx >= 0 ? w->fields[cx].name : NULL;
     char *sql = xasprintf("SELECT _id, \"%s\", %s%s%s FROM \"%s\"", f->name, cx >= 0 ? "\"" : "",
                           cx >= 0 ? w->fields[cx].name : "NULL", cx >= 0 ? "\"" : "", w->name);
     sqlite3_stmt *st = NULL;
@@ -196,6 +200,46 @@ static void add_hit(const gname **hit, int *n, const gname *g)
     for (int i = 0; i < *n; i++)
         if (hit[i]->id == g->id) return;
     if (*n < 8) hit[(*n)++] = g;
+}
+
+/* Does ROW, a result row, show entry G: its _id, or its name and context? */
+static int row_shows(const ws_val *row, const struct ag_names *t, const char *name_col, const gname *g)
+{
+    const ws_val *id = ws_dict_get(row, "_id");
+    if (id && id->kind == WV_INT) return id->u.i == g->id;
+    const ws_val *nm = ws_dict_get(row, name_col);
+    const ws_val *cx = t->ctx_name ? ws_dict_get(row, t->ctx_name) : NULL;
+    if (!nm || nm->kind != WV_STR || !cx || cx->kind != WV_STR || !g->ctx) return 0;
+    char *a = norm(nm->u.s);
+    int same = !strcmp(a, g->norm) && !strcasecmp(cx->u.s, g->ctx);
+    free(a);
+    return same;
+}
+
+/* Of the HITS rows sharing a name, those the conversation showed last: the
+ * rows of the latest knowledge result that shows any of them ("book the
+ * second one" of a list of Palo Alto places means the Palo Alto one).
+ * Returns the new count (the hits kept first), or N when no result shows
+ * one of them. */
+static int shown(ag_conv *cv, const struct ag_names *t, const ws_spec *spec, const gname **hit, int n)
+{
+    const char *name_col = spec->sheets[t->sheet].fields[t->col].name;
+    for (int i = cv->st->n - 1; i >= 0; i--) {
+        const ws_record *r = cv->st->recs[i];
+        if (r->kind != WR_KB || !r->result || r->result->kind != WV_LIST) continue;
+        const gname *keep[8];
+        int k = 0;
+        for (int h = 0; h < n; h++)
+            for (int j = 0; j < r->result->u.c.n; j++)
+                if (row_shows(r->result->u.c.items[j], t, name_col, hit[h])) {
+                    keep[k++] = hit[h];
+                    break;
+                }
+        if (!k) continue;
+        memcpy(hit, keep, (size_t)k * sizeof *hit);
+        return k;
+    }
+    return n;
 }
 
 /* The name to store for entry G: its own, with the context when shared. */
@@ -305,6 +349,7 @@ int ag_ground(void *ud, const ws_spec *spec, const ws_type *ty, const char *valu
         free(cn);
     }
     if (nhit > 1 && !hit[0]->ctx) nhit = 1;      /* nothing tells them apart */
+    if (nhit > 1) nhit = shown(cv, t, spec, hit, nhit);
     if (nhit == 1) {
         *out = stored(hit[0]);
         rc = 0;

@@ -595,6 +595,32 @@ static int bi_exitws(ws_interp *in, const ws_node *n, ws_val **out, gn_err *e)
     return 0;
 }
 
+/* abandon(record), from the parser: the user no longer wants that task
+ * (its top-level task, with every record nested in it); a done task
+ * cannot be, its effects having happened. */
+static int bi_abandon(ws_interp *in, const ws_node *n, ws_val **out, gn_err *e)
+{
+    ws_val *v;
+    if (ws_eval(in, n->args[0], &v, e)) return GN_EPARSE;
+    ws_record *r = v->kind == WV_REC ? ws_state_rec(in->st, v->u.rec) : NULL;
+    ws_val_free(v);
+    if (!r || r->kind != WR_TASK) return ERR(in, n->args[0], "abandon() takes a task record");
+    for (int up = 0; r->parent >= 0 && up < 64; up++) {
+        ws_record *p = ws_state_rec(in->st, r->parent);
+        if (!p) break;
+        r = p;
+    }
+    if (r->done || r->abandoned)
+        return ERR(in, n, "%s is already %s", r->var, r->done ? "done" : "abandoned");
+    abandon(in->st, r);
+    const ws_sheet *w = &in->st->spec->sheets[r->sheet];
+    char *say = xasprintf("Stopped, as asked: %s Nothing was sent.", *w->desc ? w->desc : w->name);
+    ws_acts_add(in->acts, WA_SAY, -1, -1, say, NULL);
+    free(say);
+    *out = ws_none();
+    return 0;
+}
+
 /* check(condition, "why"): in a field's actions, a false condition refuses
  * the value: the field is emptied and the reason said when asked again. */
 static int bi_check(ws_interp *in, const ws_node *n, ws_val **out, gn_err *e)
@@ -655,6 +681,7 @@ static const builtin builtins[] = {
     { "say", 1, 1, 0, bi_say },
     { "propose", 1, 2, 0, bi_propose },
     { "exitws", 0, 0, 0, bi_exitws },
+    { "abandon", 1, 1, 1, bi_abandon },
     { "check", 2, 2, 0, bi_check },
 };
 

@@ -101,6 +101,11 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_QUIET] = { .name = "quiet", .shortopt = 'q', .type = CFG_BOOL,
         .def = "false", .section = "general", .key = "quiet",
         .group = GENERAL, .help = "no progress output" },
+    [OPT_VERBOSE] = { .name = "verbose", .shortopt = 'v', .type = CFG_BOOL,
+        .def = "false", .section = "general", .key = "verbose",
+        .group = GENERAL,
+        .help = "in line mode, also print each statement the agent refused "
+                "(the reply says what could not be done) on standard error" },
     [OPT_NO_COLOR] = { .name = "no-color", .type = CFG_BOOL, .def = "false",
         .section = "general", .key = "no_color", .env_also = "NO_COLOR",
         .group = GENERAL, .help = "do not use colors" },

@@ -34,6 +34,7 @@ enum cfg_opt {
     OPT_DB,
     OPT_TOP_K,
     OPT_QUIET,
+    OPT_VERBOSE,
     OPT_NO_COLOR,
     OPT_FORMAT,
     OPT_BUDGET,

@@ -12,6 +12,7 @@
  * cancels it (the state stays as before the turn); at the prompt it quits.
  */
 #include "chat.h"
+#include "plainout.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -22,7 +23,8 @@
 
 typedef struct line_ui {
     chat ch;
-    int json, tty, streamed, quiet;
+    int json, tty, streamed, quiet, verbose;
+    plain_out out;            /* the replies */
 } line_ui;
 
 /* The SIGINT handler's view of the turn in progress: NULL at the prompt,
@@ -67,6 +69,22 @@ static void print_json(const cJSON *o)
     fflush(stdout);
 }
 
+/* "genie: WHAT: MSG" on standard error, or with STMT (may be NULL)
+ * "genie: refused \"STMT\": MSG"; STMT and MSG made inert (a server's or
+ * a model's words). */
+static void diag(const char *what, const char *stmt, const char *msg)
+{
+    fprintf(stderr, "genie: %s", what);
+    if (stmt) {
+        fputs(" \"", stderr);
+        plain_out_inert(stderr, stmt, strlen(stmt));
+        fputc('"', stderr);
+    }
+    fputs(": ", stderr);
+    plain_out_inert(stderr, msg ? msg : "", msg ? strlen(msg) : 0);
+    fputc('\n', stderr);
+}
+
 static void on_event(const ag_event *ev, void *ud)
 {
     line_ui *u = ud;
@@ -78,25 +96,25 @@ static void on_event(const ag_event *ev, void *ud)
     }
     switch (ev->kind) {
     case AG_EV_TOKEN:
-        fputs(ev->text, stdout);
-        fflush(stdout);
+        plain_out_feed(&u->out, ev->text);
         u->streamed = 1;
         break;
     case AG_EV_RESPONSE:
-        if (!u->streamed) fputs(ev->text, stdout);
-        else if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ev->data, "fallback")))
-            printf("\n%s", ev->text);
-        fputc('\n', stdout);
-        fflush(stdout);
+        if (u->streamed && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ev->data, "fallback")))
+            plain_out_flush(&u->out);             /* the cut reply, then the whole one */
+        if (!u->streamed || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ev->data, "fallback")))
+            plain_out_feed(&u->out, ev->text);
+        plain_out_flush(&u->out);
         break;
     case AG_EV_ERROR:
-        fprintf(stderr, "genie: %s: %s\n", ev->stage ? ev->stage : "turn", ev->error);
+        diag(ev->stage ? ev->stage : "turn", NULL, ev->error);
         break;
     case AG_EV_REFUSED:
-        if (!u->quiet) fprintf(stderr, "genie: refused \"%s\": %s\n", ev->text, ev->error);
+        /* The reply says what was refused; the statement is for --verbose. */
+        if (u->verbose) diag("refused", ev->text ? ev->text : "", ev->error);
         break;
     case AG_EV_WARNING:
-        fprintf(stderr, "genie: warning: %s\n", ev->error);
+        diag("warning", NULL, ev->error);
         break;
     default:
         break;
@@ -164,12 +182,16 @@ int cli_chat_plain(const cfg_t *c)
     int rc = chat_open(&u.ch, c, &e);
     u.json = u.ch.json;
     u.quiet = u.ch.quiet;
+    u.verbose = cfg_bool(c, OPT_VERBOSE);
     u.tty = isatty(0) && isatty(1);
+    /* Styles on a terminal that takes colours (--no-color, NO_COLOR). */
+    plain_out_init(&u.out, stdout, isatty(1) && !cfg_bool(c, OPT_NO_COLOR));
     print_notes(&u);
     if (!rc && cfg_str(c, OPT_RESUME)[0]) rc = resume(&u, &e);
     int status = rc ? cli_fail(&e) : chat_loop(&u);
     if (!rc && chat_save_all(&u.ch, &e)) status = cli_fail(&e);
     chat_close(&u.ch);
+    plain_out_release(&u.out);
     return status;
 }
 

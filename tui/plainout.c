@@ -1,0 +1,131 @@
+/*
+ * plainout.c — the agent's reply in line mode (plainout.h).
+ *
+ * Lines are rendered whole by the screen's own Markdown reader
+ * (tx_markdown, at a width no line reaches, so the terminal wraps), and
+ * its styles become SGR codes; a list item keeps its "- " marker.  A line at a time keeps the reply
+ * streaming while never printing half a "**" marker.  Rejected: a second
+ * Markdown reader for line mode (the two would drift) and printing the
+ * model's bytes as they come (ESC and OSC sequences from a model or a
+ * review reached the terminal).
+ */
+#include "plainout.h"
+#include "text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Wide enough that tx_markdown never wraps a line. */
+#define NO_WRAP 1000000
+
+void plain_out_init(plain_out *o, FILE *f, int ansi)
+{
+    memset(o, 0, sizeof *o);
+    o->f = f;
+    o->ansi = ansi;
+    gn_buf_init(&o->line);
+}
+
+void plain_out_release(plain_out *o) { gn_buf_release(&o->line); }
+
+/* The length of a character to show as U+FFFD at S (N bytes left), or 0
+ * for one to print: C0 controls but tab, DEL, C1 (U+0080..U+009F) and the
+ * bidirectional embeddings, overrides and isolates. */
+static int hostile(const unsigned char *s, size_t n)
+{
+    if ((s[0] < 0x20 && s[0] != '\t') || s[0] == 0x7f) return 1;
+    if (n >= 2 && s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) return 2;
+    if (n >= 3 && s[0] == 0xe2 && s[1] == 0x80 && s[2] >= 0xaa && s[2] <= 0xae) return 3;
+    if (n >= 3 && s[0] == 0xe2 && s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9) return 3;
+    return 0;
+}
+
+void plain_out_inert(FILE *f, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        int k = p[i] == '\n' ? 0 : hostile(p + i, n - i);
+        if (k) {
+            fputs("\xef\xbf\xbd", f);
+            i += (size_t)k;
+        } else {
+            fputc(p[i], f);
+            i++;
+        }
+    }
+}
+
+static const char *sgr(int style)
+{
+    switch (style) {
+    case TX_BOLD: case TX_HEADING: return "\033[1m";
+    case TX_ITALIC: return "\033[3m";
+    case TX_CODE: return "\033[2m";
+    default: return NULL;
+    }
+}
+
+static void put_line(plain_out *o, const char *s, int n)
+{
+    int sp = 0;
+    while (sp < n && s[sp] == ' ') sp++;
+    if (n - sp >= 3 && !strncmp(s + sp, "```", 3)) {
+        o->fence = !o->fence;                 /* the fence line is not shown */
+        return;
+    }
+    if (o->fence) {
+        plain_out_inert(o->f, s, (size_t)n);
+        fputc('\n', o->f);
+        return;
+    }
+    /* A list item keeps its marker as written: plain text reads it as
+     * well, and a script reading the output finds what the model wrote. */
+    int mk = 0;
+    if (n - sp >= 2 && (s[sp] == '-' || s[sp] == '*' || s[sp] == '+') && s[sp + 1] == ' ') mk = sp + 2;
+    fwrite(s, 1, (size_t)mk, o->f);
+    s += mk;
+    n -= mk;
+    char *copy = strndup(s, (size_t)n);
+    tx_lines l;
+    tx_lines_init(&l);
+    tx_markdown(copy ? copy : "", NO_WRAP, 0, TX_PLAIN, &l);
+    for (int i = 0; i < l.n; i++) {
+        const tx_line *t = &l.v[i];
+        for (int j = 0; j < t->len;) {
+            int k = j;
+            while (k < t->len && t->st[k] == t->st[j]) k++;
+            const char *on = o->ansi ? sgr(t->st[j]) : NULL;
+            if (on) fputs(on, o->f);
+            plain_out_inert(o->f, t->s + j, (size_t)(k - j));
+            if (on) fputs("\033[0m", o->f);
+            j = k;
+        }
+        fputc('\n', o->f);
+    }
+    tx_lines_release(&l);
+    free(copy);
+}
+
+void plain_out_feed(plain_out *o, const char *text)
+{
+    gn_buf_puts(&o->line, text);
+    char *nl;
+    size_t done = 0;
+    while (o->line.data && (nl = memchr(o->line.data + done, '\n', o->line.len - done)) != NULL) {
+        put_line(o, o->line.data + done, (int)(nl - (o->line.data + done)));
+        done = (size_t)(nl - o->line.data) + 1;
+    }
+    if (done) {
+        memmove(o->line.data, o->line.data + done, o->line.len - done + 1);
+        o->line.len -= done;
+    }
+    fflush(o->f);
+}
+
+void plain_out_flush(plain_out *o)
+{
+    if (o->line.len) put_line(o, o->line.data, (int)o->line.len);
+    gn_buf_reset(&o->line);
+    o->fence = 0;
+    fflush(o->f);
+}

@@ -18,6 +18,9 @@
 
 #include <string.h>
 
+/* Earlier questions the knowledge parser sees. */
+#define KB_HISTORY 3
+
 /* Rows as a list of dicts (the result's JSON form, so repeated column
  * names stay apart); text holding a JSON array (an array column) becomes
  * a list. */
@@ -40,6 +43,46 @@ static ws_val *rows_val(const suql_result *res, int max)
     return v;
 }
 
+/* The knowledge parser's history: the last KB_HISTORY questions before R
+ * that ran, oldest first, each with its SUQL and what it found (the first
+ * value of its first rows), so "the second one" or "another" can be
+ * resolved and what was shown excluded. */
+static cJSON *history(ag_tturn *t, const ws_record *r)
+{
+    const ws_state *st = t->cv->st;
+    const ws_record *recs[KB_HISTORY];
+    int n = 0;
+    for (int i = st->n - 1; i >= 0 && n < KB_HISTORY; i--) {
+        const ws_record *k = st->recs[i];
+        if (k != r && k->kind == WR_KB && k->ran && k->suql) recs[n++] = k;
+    }
+    cJSON *h = cJSON_CreateArray();
+    for (int i = n - 1; i >= 0; i--) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "user", recs[i]->question);
+        cJSON_AddStringToObject(o, "target", recs[i]->suql);
+        gn_buf b;
+        gn_buf_init(&b);
+        const ws_val *res = recs[i]->result;
+        if (recs[i]->error || !res || res->kind != WV_LIST) {
+            cJSON_AddNullToObject(o, "agent");
+        } else {
+            gn_buf_puts(&b, res->u.c.n ? "Found: " : "Found nothing.");
+            for (int j = 0; j < res->u.c.n && j < 5; j++) {
+                const ws_val *row = res->u.c.items[j];
+                const ws_val *v = row->kind == WV_DICT && row->u.c.n ? row->u.c.items[0] : row;
+                gn_buf_puts(&b, j ? ", " : "");
+                ws_val_print(v, &b, NULL, NULL);
+            }
+            if (res->u.c.n > 5) gn_buf_printf(&b, " and %d more", res->u.c.n - 5);
+            cJSON_AddStringToObject(o, "agent", b.data);
+        }
+        gn_buf_release(&b);
+        cJSON_AddItemToArray(h, o);
+    }
+    return h;
+}
+
 static int kb_parse(ag_tturn *t, ws_record *r, char **suql, gn_err *e)
 {
     const ag_conv_config *c = &t->cv->cfg;
@@ -51,7 +94,7 @@ static int kb_parse(ag_tturn *t, ws_record *r, char **suql, gn_err *e)
     cJSON_AddStringToObject(d, "schema", schema.data);
     if (c->agent->kb_examples) cJSON_AddStringToObject(d, "domain_examples", c->agent->kb_examples);
     else cJSON_AddNullToObject(d, "domain_examples");
-    cJSON_AddArrayToObject(d, "history");
+    cJSON_AddItemToObject(d, "history", history(t, r));
     cJSON_AddStringToObject(d, "question", r->question);
     gn_buf_release(&schema);
     return ag_llm(t, LLM_STAGE_KB_PARSE, c->kb_tpl, d, NULL, NULL, suql, e);

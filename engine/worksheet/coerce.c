@@ -310,6 +310,38 @@ static void squash(const char *s, char *out, size_t n)
     out[k] = 0;
 }
 
+/* Are all the words of A (letters and digits, any case) words of B, B
+ * having at most two more? */
+static int words_within(const char *a, const char *b)
+{
+    char wa[16][32], wb[16][32];
+    int na = 0, nb = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        const char *p = pass ? b : a;
+        char (*w)[32] = pass ? wb : wa;
+        int *n = pass ? &nb : &na;
+        while (*p) {
+            while (*p && !isalnum((unsigned char)*p)) p++;
+            size_t k = 0;
+            while (isalnum((unsigned char)*p)) {
+                if (k < 31 && *n < 16) w[*n][k++] = (char)tolower((unsigned char)*p);
+                p++;
+            }
+            if (k && *n < 16) w[(*n)++][k] = 0;
+        }
+    }
+    if (!na || nb > 15) return 0;
+    int distinct = 0;
+    for (int i = 0; i < na; i++) {
+        int found = 0, seen = 0;
+        for (int j = 0; j < nb && !found; j++) found = !strcmp(wa[i], wb[j]);
+        for (int j = 0; j < i && !seen; j++) seen = !strcmp(wa[i], wa[j]);
+        if (!found) return 0;
+        distinct += !seen;
+    }
+    return nb - distinct <= 2;
+}
+
 static int coerce_enum(const ws_field *f, const char *s, ws_val **out, char *why, size_t nwhy)
 {
     char a[256], b[256];
@@ -320,6 +352,11 @@ static int coerce_enum(const ws_field *f, const char *s, ws_val **out, char *why
         squash(f->enums[i], b, sizeof b);
         if (!strcmp(a, b)) { *out = ws_str(f->enums[i]); return 0; }
     }
+    /* A near miss that names one value only: "letter grade" is Letter. */
+    int hit = -1, hits = 0;
+    for (int i = 0; i < f->nenums; i++)
+        if (words_within(f->enums[i], s)) hit = i, hits++;
+    if (hits == 1) { *out = ws_str(f->enums[hit]); return 0; }
     size_t k = (size_t)snprintf(why, nwhy, "\"%s\" is not one of: ", s);
     for (int i = 0; i < f->nenums && k < nwhy; i++)
         k += (size_t)snprintf(why + k, nwhy - k, "%s%s", i ? ", " : "", f->enums[i]);

@@ -296,6 +296,12 @@ TEST(ws_runtime_coerce_enums_lists_records)
     CHECK_COS("grading", "credit/no credit", "Credit/No Credit");
     CHECK_COS("grading", "Credit - No-Credit", "Credit/No Credit");
     CHECK_COS("grading", "Pass", "ERR: \"Pass\" is not one of: Letter, Credit/No Credit");
+    /* a near miss naming one value only */
+    CHECK_COS("grading", "Letter grade", "Letter");
+    CHECK_COS("grading", "for a letter grade please", "ERR: \"for a letter grade please\" is not one of: "
+              "Letter, Credit/No Credit");
+    CHECK_COS("grading", "credit / no credit basis", "Credit/No Credit");
+    CHECK_COS("grading", "Pass/Fail", "ERR: \"Pass/Fail\" is not one of: Letter, Credit/No Credit");
     CHECK_COS("grading", "", "ERR: \"\" is not one of: Letter, Credit/No Credit");
     CHECK_CO("grading", ws_float(2.5), "ERR: \"2.5\" is not one of the options");
 

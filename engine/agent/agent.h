@@ -202,7 +202,8 @@ char *ag_conv_parse_prompt(ag_conv *cv, const char *utterance);
 /* The required parameters of the knowledge base that SUQL does not
  * constrain: for each table the query reads whose `db` worksheet has
  * Required fields, unless the WHERE clause mentions a primary field of
- * that table, each required field the WHERE clause never mentions.  *out
+ * that table, each required field the WHERE clause never mentions; none
+ * for a question across rows (GROUP BY, or only aggregates selected).  *out
  * gets them comma-separated (caller frees) or NULL when nothing is
  * missing (or the query does not parse: the engine reports that). */
 void ag_kb_missing(const ws_spec *spec, const char *suql, char **out);

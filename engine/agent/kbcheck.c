@@ -4,8 +4,11 @@
  * A `db` worksheet field marked Required (the restaurant's location) must
  * constrain every search of its table: a query that does not mention it
  * is not run, and the policy asks the user for it instead of returning
- * restaurants from anywhere.  A query that names a primary field (a lookup
- * of one known row) needs nothing more.  The check reads the SUQL syntax
+ * restaurants from anywhere.  The parameter narrows searches for rows, so
+ * a query that names a primary field (a lookup of one known row) needs
+ * nothing more, and neither does a question across the parameter's values
+ * (GROUP BY it: "which city has the most ramen places?") or an aggregate
+ * over the whole table ("how many Thai places are there?").  The check reads the SUQL syntax
  * tree, not the text, so a column named in a string literal or in the
  * select list does not count.
  */
@@ -55,6 +58,25 @@ static void walk_select(const suql_select *s, refs *r)
     walk_expr(s->having, r);
 }
 
+static int is_aggregate(const suql_expr *x)
+{
+    static const char *const aggs[] = { "count", "avg", "sum", "min", "max", "string_agg", "array_agg", NULL };
+    if (!x || x->kind != SUQL_E_FUNC || !x->name) return 0;
+    for (const char *const *a = aggs; *a; a++)
+        if (!strcasecmp(*a, x->name)) return 1;
+    return 0;
+}
+
+/* A question across rows, not a search for some: every select-list item
+ * an aggregate, or a GROUP BY. */
+static int across_rows(const suql_select *s)
+{
+    if (s->ngroup) return 1;
+    for (int i = 0; i < s->ntargets; i++)
+        if (!is_aggregate(s->targets[i].expr)) return 0;
+    return 1;
+}
+
 static int mentioned(const refs *r, const char *col)
 {
     for (int i = 0; i < r->ncols; i++)
@@ -78,6 +100,10 @@ void ag_kb_missing(const ws_spec *spec, const char *suql, char **out)
     gn_buf miss;
     *out = NULL;
     if (suql_parse(suql, &q, NULL)) return;
+    if (across_rows(q->select)) {
+        suql_query_free(q);
+        return;
+    }
     walk_select(q->select, &r);
     gn_buf_init(&miss);
     for (int t = 0; t < r.ntables; t++) {

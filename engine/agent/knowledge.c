@@ -43,9 +43,23 @@ static ws_val *rows_val(const suql_result *res, int max)
     return v;
 }
 
+/* What names ROW in a summary line: its name or title, else its first
+ * text value that is not genie's own (_id), else the row. */
+static const ws_val *row_name(const ws_val *row)
+{
+    if (row->kind != WV_DICT) return row;
+    const ws_val *v = ws_dict_get(row, "name");
+    if (!v) v = ws_dict_get(row, "title");
+    for (int i = 0; i < row->u.c.n && !v; i++)
+        if (row->u.c.keys[i][0] != '_' && row->u.c.items[i]->kind == WV_STR) v = row->u.c.items[i];
+    for (int i = 0; i < row->u.c.n && !v; i++)
+        if (row->u.c.keys[i][0] != '_') v = row->u.c.items[i];
+    return v ? v : row;
+}
+
 /* The knowledge parser's history: the last KB_HISTORY questions before R
- * that ran, oldest first, each with its SUQL and what it found (the first
- * value of its first rows), so "the second one" or "another" can be
+ * that ran, oldest first, each with its SUQL and what it found (the name
+ * of each of its first rows), so "the second one" or "another" can be
  * resolved and what was shown excluded. */
 static cJSON *history(ag_tturn *t, const ws_record *r)
 {
@@ -69,8 +83,7 @@ static cJSON *history(ag_tturn *t, const ws_record *r)
         } else {
             gn_buf_puts(&b, res->u.c.n ? "Found: " : "Found nothing.");
             for (int j = 0; j < res->u.c.n && j < 5; j++) {
-                const ws_val *row = res->u.c.items[j];
-                const ws_val *v = row->kind == WV_DICT && row->u.c.n ? row->u.c.items[0] : row;
+                const ws_val *v = row_name(res->u.c.items[j]);
                 gn_buf_puts(&b, j ? ", " : "");
                 ws_val_print(v, &b, NULL, NULL);
             }

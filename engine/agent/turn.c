@@ -245,6 +245,14 @@ static void refuse(ag_tturn *t, const char *line, const char *why)
     ag_emit(t, AG_EV_REFUSED, "parse", line, why, NULL);
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "statement", line);
+    /* The position ("1:1: ") means nothing to the reply's reader. */
+    const char *p = why;
+    while (*p >= '0' && *p <= '9') p++;
+    if (p > why && *p == ':') {
+        const char *q = p + 1;
+        while (*q >= '0' && *q <= '9') q++;
+        if (q > p + 1 && q[0] == ':' && q[1] == ' ') why = q + 2;
+    }
     cJSON_AddStringToObject(r, "error", why);
     cJSON_AddItemToArray(t->refused, r);
 }

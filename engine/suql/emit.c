@@ -25,6 +25,9 @@
  *     out; an output name or position is emitted as its position (SQLite
  *     would resolve a bare name to an input column first in GROUP BY, and
  *     to a hidden column the schema does not show).
+ *   Enums order by declaration: ORDER BY an enum column, and <, <=, >, >=
+ *     between one and a literal of its values (or another), compare each
+ *     value's place in the declared list (a CASE), not its text.
  *   LIMIT NULL/ALL: LIMIT -1; OFFSET alone: LIMIT -1 OFFSET n.
  *   LIKE is case-sensitive: a literal pattern becomes GLOB (% -> *, _ -> ?,
  *     * ? [ bracketed, \ escapes honored); another pattern calls
@@ -389,6 +392,74 @@ static suql_opnd X(const suql_expr *x)
     return (suql_opnd){ x, NULL };
 }
 
+/* ---- enum order ----------------------------------------------------------- */
+
+const struct st_column *suql_em_enum_col(const suql_expr *x)
+{
+    if (x && x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS)
+        return x->rtarget && x->rtarget != x ? suql_em_enum_col(x->rtarget) : NULL;
+    const st_column *c = x && x->kind == SUQL_E_COLUMN ? x->rcol : NULL;
+    return c && c->type && !strcmp(c->type, "enum") && !c->is_array && c->nenum ? c : NULL;
+}
+
+/* The place of TEXT among C's values, or -1. */
+static int enum_place(const st_column *c, const char *text)
+{
+    for (int i = 0; i < c->nenum; i++)
+        if (!strcmp(c->enum_vals[i], text)) return i;
+    return -1;
+}
+
+int suql_em_enum_ordinal(suql_emitter *m, const suql_expr *x, const struct st_column *c)
+{
+    /* An output name stands for its expression here: inside CASE its
+     * position would be a number. */
+    if (x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS) x = x->rtarget;
+    gn_buf_puts(m->out, "CASE ");
+    int rc = suql_em_expr(m, x, L_ADD);
+    for (int i = 0; !rc && i < c->nenum; i++) {
+        gn_buf_puts(m->out, " WHEN ");
+        suql_emit_string(c->enum_vals[i], m->out);
+        gn_buf_printf(m->out, " THEN %d", i);
+    }
+    gn_buf_puts(m->out, " END");
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+/* One side of an ordering comparison with an enum: a column by its place
+ * in the declared order, a literal of the enum by its place. */
+static int enum_side(suql_emitter *m, const suql_expr *x, const st_column *c)
+{
+    if (suql_em_enum_col(x)) return suql_em_enum_ordinal(m, x, suql_em_enum_col(x));
+    gn_buf_printf(m->out, "%d", enum_place(c, x->text));
+    m->lvl = L_ATOM;
+    return 0;
+}
+
+/* price > 'moderate' orders as PostgreSQL orders an enum: by declaration
+ * (cheap < moderate < expensive < luxury), not as text.  1 when emitted,
+ * 0 when X is no such comparison (a literal outside the enum compares
+ * as text, as before), or a negative error code. */
+static int enum_compare(suql_emitter *m, const suql_expr *x)
+{
+    if (x->op != SUQL_OP_LT && x->op != SUQL_OP_LE && x->op != SUQL_OP_GT && x->op != SUQL_OP_GE) return 0;
+    const st_column *c = suql_em_enum_col(x->l) ? suql_em_enum_col(x->l) : suql_em_enum_col(x->r);
+    if (!c) return 0;
+    for (int i = 0; i < 2; i++) {
+        const suql_expr *y = i ? x->r : x->l;
+        if (suql_em_enum_col(y)) continue;
+        if (y->kind != SUQL_E_STRING || enum_place(c, y->text) < 0) return 0;
+    }
+    int rc = enum_side(m, x->l, c);
+    if (!rc) {
+        gn_buf_printf(m->out, " %s ", suql_op_text(x->op));
+        rc = enum_side(m, x->r, c);
+    }
+    m->lvl = L_REL;
+    return rc ? -rc : 1;
+}
+
 static int compare(suql_emitter *m, const suql_expr *x)
 {
     if (x->l->varray && x->r->varray) {
@@ -400,7 +471,9 @@ static int compare(suql_emitter *m, const suql_expr *x)
         m->lvl = L_EQ;
         return rc;
     }
-    int rc = suql_em_mapped_cmp(m, x);
+    int rc = enum_compare(m, x);
+    if (rc) return rc > 0 ? 0 : -rc;
+    rc = suql_em_mapped_cmp(m, x);
     if (rc) return rc > 0 ? 0 : -rc;
     return suql_em_binop(m, x->op, X(x->l), X(x->r));
 }

@@ -56,6 +56,12 @@ int suql_em_binop(suql_emitter *m, suql_op op, suql_opnd l, suql_opnd r);
 /* The SQL of column INDEX of FROM item F (merged by JOIN when not NULL). */
 void suql_em_item_column(gn_buf *b, const suql_from *f, int index, const suql_from *join);
 
+/* The enum column X names (not an array of them), or NULL. */
+const struct st_column *suql_em_enum_col(const suql_expr *x);
+/* X, enum column C, as its place in C's declared order (0, 1, ...; NULL
+ * for a value outside it). */
+int suql_em_enum_ordinal(suql_emitter *m, const suql_expr *x, const struct st_column *c);
+
 /* emit_select.c: S as a SELECT; NAMES[NNAMES] rename its first outputs. */
 int suql_em_select(suql_emitter *m, const suql_select *s, const char *const *names, int nnames);
 int suql_em_fail(suql_emitter *m, int pos, const char *fmt, ...)

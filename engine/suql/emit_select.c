@@ -189,7 +189,9 @@ static int order_by(suql_emitter *m, const suql_select *s)
     for (int i = 0; i < s->norder; i++) {
         const suql_order *o = &s->order[i];
         if (i) gn_buf_puts(m->out, ", ");
-        int rc = suql_em_expr(m, o->expr, L_ADD);
+        /* An enum sorts in its declared order, as in PostgreSQL. */
+        const struct st_column *c = suql_em_enum_col(o->expr);
+        int rc = c ? suql_em_enum_ordinal(m, o->expr, c) : suql_em_expr(m, o->expr, L_ADD);
         if (rc) return rc;
         int first = o->nulls == SUQL_NULLS_FIRST || (o->nulls == SUQL_NULLS_DEFAULT && o->desc);
         gn_buf_puts(m->out, o->desc ? " DESC" : " ASC");

@@ -393,6 +393,38 @@ static void assign_value(ws_interp *in, ws_record *r, int fi, ws_val *v)
         ws_state_clear(in->st, r, fi);
 }
 
+/* answer_N.location = "Cupertino", the parser's natural reply when the
+ * agent asked for a search's missing parameter: the question is asked
+ * again with it ("... (location: Cupertino)"), as a new knowledge record.
+ * 1 when S was that (0 in E's code, or the error), 0 when it is not. */
+static int answer_missing(ws_interp *in, const ws_stmt *s, gn_err *e)
+{
+    ws_val *rv = NULL;
+    const ws_node *t = s->target;
+    gn_err quiet;
+    gn_err_clear(&quiet);
+    if (t->a->kind != WN_NAME || ws_eval(in, t->a, &rv, &quiet)) {
+        ws_val_free(rv);
+        return 0;
+    }
+    ws_record *kb = rv->kind == WV_REC ? ws_state_rec(in->st, rv->u.rec) : NULL;
+    ws_val_free(rv);
+    if (!kb || kb->kind != WR_KB || !kb->missing || !strstr(kb->missing, t->name)) return 0;
+    ws_val *v = NULL;
+    if (vet(in, s->value, e) || ws_eval(in, s->value, &v, e)) return 1;
+    gn_buf b;
+    gn_buf_init(&b);
+    gn_buf_printf(&b, "%s (%s: ", kb->question, t->name);
+    if (v->kind == WV_STR) gn_buf_puts(&b, v->u.s);
+    else ws_val_print(v, &b, NULL, NULL);
+    gn_buf_putc(&b, ')');
+    ws_val_free(v);
+    ws_state_new_kb(in->st, b.data);
+    gn_buf_release(&b);
+    if (e) gn_err_clear(e);
+    return 1;
+}
+
 static int run_assign(ws_interp *in, const ws_stmt *s, gn_err *e)
 {
     ws_record *r;
@@ -402,6 +434,7 @@ static int run_assign(ws_interp *in, const ws_stmt *s, gn_err *e)
         return ERR(in, s->target, s->target->kind == WN_NAME
                    ? "cannot assign to a variable; assign a field: record.field = value"
                    : "cannot assign to an item; assign a whole field");
+    if (in->mode == WS_MODE_PARSER && answer_missing(in, s, e)) return e && e->code ? e->code : 0;
     if (resolve_field(in, s->target, &r, &fi, e) || may_assign(in, s->target, r, fi, e)) return GN_EPARSE;
     if (in->mode == WS_MODE_ACTION && in->self >= 0 && r->id != in->self) {
         /* actions may set fields of self and of records nested in it */

@@ -451,7 +451,14 @@ TEST(suql_emit_run_order_and_limit)
     ROWS(&f, "SELECT _id FROM restaurants ORDER BY rating DESC", NULL, "3;4;1;2;5;7;6");
     ROWS(&f, "SELECT _id FROM restaurants ORDER BY rating NULLS FIRST", NULL, "3;6;7;5;2;1;4");
     ROWS(&f, "SELECT _id FROM restaurants ORDER BY rating DESC NULLS LAST", NULL, "4;1;2;5;7;6;3");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY price, _id DESC", NULL, "5;3;1;4;6;2;7");
+    /* An enum sorts and compares in its declared order (cheap, moderate,
+     * expensive, luxury), as PostgreSQL's enums do, not as text. */
+    ROWS(&f, "SELECT _id FROM restaurants ORDER BY price, _id DESC", NULL, "5;3;1;2;4;6;7");
+    ROWS(&f, "SELECT _id FROM restaurants ORDER BY price DESC, _id", NULL, "7;6;4;2;1;3;5");
+    ROWS(&f, "SELECT _id FROM restaurants WHERE price > 'moderate' ORDER BY _id", NULL, "4;6");
+    ROWS(&f, "SELECT _id, price AS p FROM restaurants ORDER BY p DESC, 1 LIMIT 3", NULL,
+         "7|NULL;6|luxury;4|expensive");
+    ROWS(&f, "SELECT _id FROM restaurants WHERE 'moderate' >= price ORDER BY _id", NULL, "1;2;3;5");
     ROWS(&f, "SELECT _id, rating AS r FROM restaurants ORDER BY r DESC LIMIT 2", NULL, "3|NULL;4|4.8");
     ROWS(&f, "SELECT location, count(*) AS n FROM restaurants GROUP BY location "
              "ORDER BY n DESC, location LIMIT 3", NULL, "Palo Alto|2;San Francisco|2;Sunnyvale|2");

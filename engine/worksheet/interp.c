@@ -425,6 +425,30 @@ static int answer_missing(ws_interp *in, const ws_stmt *s, gn_err *e)
     return 1;
 }
 
+/* A dict the parser gives a field of worksheet type T (or a list of
+ * them) becomes a record: each key must be an input field of that
+ * worksheet, as in Course(...) (a dict is no way around the rule that
+ * only the agent sets internal fields, such as a course's units range). */
+static int dict_fields(ws_interp *in, const ws_node *at, const ws_type *t, const ws_val *v, gn_err *e)
+{
+    if (t->kind == WT_LIST && v->kind == WV_LIST) {
+        for (int i = 0; i < v->u.c.n; i++)
+            if (dict_fields(in, at, t->elem, v->u.c.items[i], e)) return GN_EPARSE;
+        return 0;
+    }
+    if (t->kind != WT_SHEET || v->kind != WV_DICT) return 0;
+    const ws_sheet *w = &in->st->spec->sheets[t->sheet];
+    for (int i = 0; i < v->u.c.n; i++) {
+        int k = ws_sheet_field_index(w, v->u.c.keys[i]);
+        if (k < 0) return ERR(in, at, "worksheet %s has no field '%s'", w->name, v->u.c.keys[i]);
+        if (w->fields[k].kind != WFK_INPUT)
+            return ERR(in, at, "field %s.%s is %s: only the agent sets it", w->name, w->fields[k].name,
+                       w->fields[k].kind == WFK_INTERNAL ? "internal" : "an output");
+        if (dict_fields(in, at, &w->fields[k].type, v->u.c.items[i], e)) return GN_EPARSE;
+    }
+    return 0;
+}
+
 static int run_assign(ws_interp *in, const ws_stmt *s, gn_err *e)
 {
     ws_record *r;
@@ -443,6 +467,11 @@ static int run_assign(ws_interp *in, const ws_stmt *s, gn_err *e)
         if (!p) return ERR(in, s->target, "an action may only set fields of self");
     }
     if (vet(in, s->value, e) || ws_eval(in, s->value, &v, e)) return GN_EPARSE;
+    if (in->mode == WS_MODE_PARSER &&
+        dict_fields(in, s->value, &in->st->spec->sheets[r->sheet].fields[fi].type, v, e)) {
+        ws_val_free(v);
+        return GN_EPARSE;
+    }
     assign_value(in, r, fi, v);
     return 0;
 }
@@ -729,7 +758,13 @@ static int construct(ws_interp *in, const ws_node *n, int sheet, ws_val **out, g
 {
     ws_val **vals = xcalloc((size_t)n->nargs + 1, sizeof *vals);
     int rc = 0;
-    for (int i = 0; i < n->nargs && !rc; i++) rc = ws_eval(in, n->args[i], &vals[i], e);
+    const ws_sheet *ws = &in->st->spec->sheets[sheet];
+    for (int i = 0; i < n->nargs && !rc; i++) {
+        rc = ws_eval(in, n->args[i], &vals[i], e);
+        int fi = rc ? -1 : ws_sheet_field_index(ws, n->kw[i]);
+        if (!rc && fi >= 0 && in->mode == WS_MODE_PARSER)
+            rc = dict_fields(in, n->args[i], &ws->fields[fi].type, vals[i], e);
+    }
     if (!rc) {
         ws_record *r = ws_state_new_task(in->st, sheet, -1, -1);
         r->by_agent = in->mode == WS_MODE_ACTION;

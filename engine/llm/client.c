@@ -258,7 +258,7 @@ int llm_group_submit(llm_group *g, const llm_call_opts *o, llm_call **out, gn_er
     if (c->cache && !k->no_cache && k->temperature == 0) {
         llm_request rq = { k->msgs, k->nmsgs, k->model, k->temperature, k->max_tokens, 0,
                            (const char *const *)k->stop, k->nstop };
-        llm_request_key(&rq, k->key);
+        llm_request_key(&rq, c->endpoint, k->key);
     }
     k->cb = o->cb;
     k->ud = o->ud;

@@ -47,15 +47,19 @@ char *llm_request_body(const llm_request *r, int include_usage)
     return s;
 }
 
-void llm_request_key(const llm_request *r, char out[65])
+void llm_request_key(const llm_request *r, const char *endpoint, char out[65])
 {
     cJSON *o = common(r);
     char *s = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
-    /* A version prefix: a change of the key's recipe must not hit old rows. */
+    /* A version prefix: a change of the key's recipe must not hit old rows
+     * (version 1 had no endpoint: a reply from one server answered for
+     * another, as local servers ignore the model name). */
     gn_sha256 h;
     gn_sha256_init(&h);
-    gn_sha256_update(&h, "genie-llm-key-1\n", 16);
+    gn_sha256_update(&h, "genie-llm-key-2\n", 16);
+    gn_sha256_update(&h, endpoint ? endpoint : "", strlen(endpoint ? endpoint : ""));
+    gn_sha256_update(&h, "\n", 1);
     gn_sha256_update(&h, s, strlen(s));
     gn_sha256_final_hex(&h, out);
     free(s);

@@ -34,7 +34,9 @@ typedef struct llm_request {
  * for "stream_options": {"include_usage": true}. */
 char *llm_request_body(const llm_request *r, int include_usage);
 
-/* The cache key of R: 64 lowercase hex digits and a NUL in OUT. */
-void llm_request_key(const llm_request *r, char out[65]);
+/* The cache key of R sent to ENDPOINT (the server's URL: the same model
+ * name means another model on another server): 64 lowercase hex digits
+ * and a NUL in OUT. */
+void llm_request_key(const llm_request *r, const char *endpoint, char out[65]);
 
 #endif

@@ -126,5 +126,25 @@ sqlx "$T/books/other.db" "CREATE TABLE books(title TEXT, genre TEXT, blurb TEXT)
 "$BIN" --agent "$T/books" --db "$T/books/other.db" --plain --offline --sessions "$T/s4.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
 check "a table without _id is an error naming the spec line" sh -c "[ $rc != 0 ] && grep -q 'worksheet.csv:5:.*_id INTEGER PRIMARY KEY' '$T/err'"
 
+# ---- the LLM cache answers for its own endpoint only --------------------------
+cat >"$T/cache.json" <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "reply": "Book_Restaurant(restaurant=\"Bella Forno\")"},
+  {"stage": "respond", "reply": "Which day would you like?"}
+]}}
+JSON
+kill "$MOCK_PID" 2>/dev/null; wait "$MOCK_PID" 2>/dev/null
+start_mock --script "$T/cache.json" || echo "not ok - mock server"
+C=(--plain --format json --agent restaurants --db "$T/r.db" --today 2026-03-13 --sessions "$T/s5.db" -m mock -q
+   --retries 0 --stage 'parse.temperature=0,respond.temperature=0')
+echo "Book a table at Bella Forno" | "$BIN" "${C[@]}" --llm-url "$URL" >"$T/out" 2>"$T/err"
+n1=$(grep -c '"route"' "$T/mock.log" 2>/dev/null || echo 0)
+echo "Book a table at Bella Forno" | "$BIN" "${C[@]}" --llm-url "$URL" >"$T/out" 2>"$T/err"
+n2=$(grep -c '"route"' "$T/mock.log" 2>/dev/null || echo 0)
+check "the same turn again is answered from the cache" sh -c "[ $n1 -ge 2 ] && [ $n2 = $n1 ] && grep -q 'AskField(book_restaurant, date' '$T/out'"
+echo "Book a table at Bella Forno" | "$BIN" "${C[@]}" --llm-url "http://127.0.0.1:9/v1" >"$T/out" 2>"$T/err"
+check "another endpoint is not answered from that cache" sh -c \
+  "grep -q '\"event\":\"error\",\"stage\":\"parse\"' '$T/out' && ! grep -q 'AskField(book_restaurant, date' '$T/out'"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -128,16 +128,19 @@ TEST(llm_request_body_and_key)
                  "\"stream_options\":{\"include_usage\":true}}");
     free(b);
     char k1[65], k2[65];
-    llm_request_key(&r, k1);
+    const char *url = "http://127.0.0.1:8080/v1/chat/completions";
+    llm_request_key(&r, url, k1);
     CHECK_INT(strlen(k1), 64);
     r.stream = 0;                       /* streaming does not change the key */
-    llm_request_key(&r, k2);
+    llm_request_key(&r, url, k2);
     CHECK_STR(k1, k2);
     r.max_tokens = 65;                  /* everything else does */
-    llm_request_key(&r, k2);
+    llm_request_key(&r, url, k2);
     CHECK(strcmp(k1, k2) != 0);
     r.max_tokens = 64;
+    llm_request_key(&r, "http://127.0.0.1:8081/v1/chat/completions", k2);   /* another server */
+    CHECK(strcmp(k1, k2) != 0);
     m[1].content = "U \"r\"";
-    llm_request_key(&r, k2);
+    llm_request_key(&r, url, k2);
     CHECK(strcmp(k1, k2) != 0);
 }

@@ -381,7 +381,7 @@ int suql_budget_for(const suql_engine *en, const suql_select *sel)
     return b < SUQL_BUDGET_MIN ? SUQL_BUDGET_MIN : b > 100000 ? 100000 : (int)b;
 }
 
-static int order_has_freetext(const suql_select *sel)
+int suql_order_has_freetext(const suql_select *sel)
 {
     for (int i = 0; i < sel->norder; i++)
         if (suql_is_freetext(sel->order[i].expr)) return 1;
@@ -471,16 +471,18 @@ typedef enum {
     RUN_ROWS_FIRST,     /* one table, free text in the select list only:
                            rows chosen first (suql_run_final) */
     RUN_OPTIMIZED,
-    RUN_PER_ROW
+    RUN_PER_ROW,
+    RUN_PUSHDOWN        /* a join: its free text over one table (pushdown.c) */
 } run_mode;
 
-static const char *const mode_names[] = { "plain", "plain", "optimized", "per-row" };
+static const char *const mode_names[] = { "plain", "plain", "optimized", "per-row", "optimized" };
 
 typedef struct {
     run_mode mode;
     const st_table *t;       /* the one table, or NULL */
     const char *alias;       /* its alias, else its name */
     suql_dnf dnf;            /* RUN_OPTIMIZED: the WHERE clause */
+    suql_pushdown pd;        /* RUN_PUSHDOWN */
 } run_shape;
 
 /* The shape of SEL.  A WHERE clause too large for DNF gives way to
@@ -490,12 +492,14 @@ static void shape_of(suql_query *q, suql_select *sel, run_shape *sh)
     memset(sh, 0, sizeof *sh);
     sh->t = suql_single_table(sel, &sh->alias);
     if (sh->t && !sh->alias) sh->alias = sh->t->name;
-    int simple = sh->t && !sel->nctes && !order_has_freetext(sel);
+    int simple = sh->t && !sel->nctes && !suql_order_has_freetext(sel);
     gn_err e;
     if (!sel->where || !suql_is_freetext(sel->where))
         sh->mode = simple && suql_freetext_targets(sel) ? RUN_ROWS_FIRST : RUN_PLAIN;
     else if (simple && suql_dnf_build(q, sel->where, 0, &sh->dnf, &e) == 0)
         sh->mode = RUN_OPTIMIZED;
+    else if (suql_pushdown_plan(q, sel, &sh->pd))
+        sh->mode = RUN_PUSHDOWN;
     else
         sh->mode = RUN_PER_ROW;
 }
@@ -532,7 +536,7 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
         rc = suql_run_final(en, q, sel, sh.t, sh.alias, NULL, -1, 0, res, e);
         break;
     case RUN_PLAIN:
-        rc = run_whole(en, q, suql_freetext_targets(sel) && !order_has_freetext(sel), res, e);
+        rc = run_whole(en, q, suql_freetext_targets(sel) && !suql_order_has_freetext(sel), res, e);
         break;
     case RUN_OPTIMIZED:
         rc = suql_run_optimized(en, q, sel, sh.t, sh.alias, &sh.dnf, res, NULL, e);
@@ -540,12 +544,15 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     case RUN_PER_ROW:
         rc = run_whole(en, q, 0, res, e);
         break;
+    case RUN_PUSHDOWN:
+        rc = suql_run_pushdown(en, q, sel, &sh.pd, res, NULL, e);
+        break;
     }
     if (!rc) {
         st->rows = res->nrows;
         if (st->budget_hit && !res->note)
             res->note = xasprintf("the free-text budget of %d evaluations ran out: %s", st->budget,
-                                  sh.mode == RUN_OPTIMIZED
+                                  sh.mode == RUN_OPTIMIZED || sh.mode == RUN_PUSHDOWN
                                       ? "there may be more matching rows than shown"
                                       : "some answer() or summary() values are missing (NULL)");
     } else {
@@ -579,6 +586,10 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
         memset(&dummy, 0, sizeof dummy);
         rc = suql_run_optimized(en, q, sel, sh.t, sh.alias, &sh.dnf, &dummy, out, e);
         suql_result_release(&dummy);
+    } else if (sh.mode == RUN_PUSHDOWN) {
+        gn_buf_printf(out, "mode:   optimized (a join; its free-text filters read %s only)\n",
+                      sh.pd.t->name);
+        rc = suql_run_pushdown(en, q, sel, &sh.pd, NULL, out, e);
     } else {
         gn_buf_puts(out, sh.mode == RUN_PER_ROW
                              ? "mode:   per-row (free text the optimizer does not plan): answer() "

@@ -75,6 +75,39 @@ int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const s
                        const char *a, const suql_dnf *dnf, suql_result *res, gn_buf *plan,
                        gn_err *e);
 
+/* Table T's _id column qualified by ALIAS, a new unannotated node. */
+suql_expr *suql_id_column(suql_query *q, const struct st_table *t, const char *alias);
+/* T._id IN (V[N]) as a new node (FALSE for no ids). */
+suql_expr *suql_in_ids(suql_query *q, const struct st_table *t, const char *alias, const int64_t *v,
+                       long n);
+
+/* A join whose free-text filters all read one table (pushdown.c). */
+typedef struct suql_pushdown {
+    const struct st_table *t;
+    const char *alias;
+    suql_select inner;       /* SELECT alias._id FROM t AS alias WHERE the
+                                conjuncts that read only t */
+    suql_target target;
+    suql_from *from;
+    suql_dnf dnf;            /* inner's WHERE */
+} suql_pushdown;
+
+/* Can SEL's free-text filters run optimized over their one table?  1
+ * with PD filled (its nodes in Q's arena), 0 when not: a single table,
+ * a CTE, free text in ORDER BY, a free-text conjunct reading two tables,
+ * a subquery or an outer query's column. */
+int suql_pushdown_plan(suql_query *q, suql_select *sel, suql_pushdown *pd);
+
+/* Run SEL through PD: the inner query optimized (ranked candidates,
+ * batched checks, the budget), then SEL with its free-text conjuncts
+ * replaced by alias._id IN (the ids that passed).  With en->explain, PLAN
+ * gets the explanation instead. */
+int suql_run_pushdown(suql_engine *en, suql_query *q, suql_select *sel, suql_pushdown *pd,
+                      suql_result *res, gn_buf *plan, gn_err *e);
+
+/* Does SEL's ORDER BY hold free text? */
+int suql_order_has_freetext(const suql_select *sel);
+
 /* How many select-list items hold free text. */
 int suql_freetext_targets(const suql_select *sel);
 

@@ -116,7 +116,7 @@ static void cand_cache_free(cand_cache *c)
 
 /* ---- small tree helpers -------------------------------------------------------- */
 
-static suql_expr *id_column(suql_query *q, const st_table *t, const char *alias)
+suql_expr *suql_id_column(suql_query *q, const st_table *t, const char *alias)
 {
     suql_expr *c = suql_expr_new(q, SUQL_E_COLUMN, 0);
     c->name = "_id";
@@ -528,7 +528,7 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
     }
     /* 1. candidates */
     suql_select tmp = *sel;
-    suql_target tg = { id_column(q, t, alias), NULL };
+    suql_target tg = { suql_id_column(q, t, alias), NULL };
     tmp.targets = &tg;
     tmp.ntargets = 1;
     tmp.where = and_of(q, s, ns);
@@ -554,7 +554,7 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
         tmp.norder = sel->norder + 1;
         tmp.order = suql_array_new(q, tmp.norder, sizeof *tmp.order);
         memcpy(tmp.order, order_sans_alias(q, sel), sizeof *tmp.order * (size_t)sel->norder);
-        tmp.order[sel->norder] = (suql_order){ id_column(q, t, alias), 0, SUQL_NULLS_DEFAULT };
+        tmp.order[sel->norder] = (suql_order){ suql_id_column(q, t, alias), 0, SUQL_NULLS_DEFAULT };
         rc = suql_emit_select(q, &tmp, suql_hooks_calls(en, &h), &sql, e);
     } else if (!rc) {
         gn_buf_puts(&sql, all.data);
@@ -758,12 +758,11 @@ int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const s
     return rc;
 }
 
-/* IN (ids) over the table's _id, or FALSE for no ids. */
-static suql_expr *in_ids(suql_query *q, const st_table *t, const char *a, const int64_t *v, long n)
+suql_expr *suql_in_ids(suql_query *q, const st_table *t, const char *a, const int64_t *v, long n)
 {
     if (!n) return int_lit(q, 0);
     suql_expr *in = suql_expr_new(q, SUQL_E_IN, 0);
-    in->l = id_column(q, t, a);
+    in->l = suql_id_column(q, t, a);
     in->nargs = (int)n;
     in->args = suql_array_new(q, in->nargs, sizeof *in->args);
     for (long i = 0; i < n; i++) in->args[i] = int_lit(q, v[i]);
@@ -774,7 +773,7 @@ static suql_expr *in_ids(suql_query *q, const st_table *t, const char *a, const 
 static suql_order *order_as(suql_query *q, const st_table *t, const char *a, const int64_t *v, long n)
 {
     suql_expr *cs = suql_expr_new(q, SUQL_E_CASE, 0);
-    cs->l = id_column(q, t, a);
+    cs->l = suql_id_column(q, t, a);
     cs->nargs = (int)n * 2;
     cs->args = suql_array_new(q, cs->nargs ? cs->nargs : 1, sizeof *cs->args);
     for (long i = 0; i < n; i++) {
@@ -795,7 +794,7 @@ int suql_run_final(suql_engine *en, suql_query *q, suql_select *sel, const st_ta
     gn_buf_init(&sql);
     int rc = 0;
     suql_select fin = *sel;
-    if (nids >= 0) fin.where = in_ids(q, t, a, ids_in, nids);
+    if (nids >= 0) fin.where = suql_in_ids(q, t, a, ids_in, nids);
     if (keep_order && !sel->norder && nids > 1) {
         fin.order = order_as(q, t, a, ids_in, nids);
         fin.norder = 1;
@@ -804,7 +803,7 @@ int suql_run_final(suql_engine *en, suql_query *q, suql_select *sel, const st_ta
         /* Which rows, first, with no free text computed: SQLite computes a
          * sorted statement's select list for every row before LIMIT. */
         suql_select idsel = fin;
-        suql_target tg = { id_column(q, t, a), NULL };
+        suql_target tg = { suql_id_column(q, t, a), NULL };
         idsel.targets = &tg;
         idsel.ntargets = 1;
         if (fin.order == sel->order) idsel.order = order_sans_alias(q, sel);
@@ -812,7 +811,7 @@ int suql_run_final(suql_engine *en, suql_query *q, suql_select *sel, const st_ta
         rc = suql_emit_select(q, &idsel, suql_hooks_calls(en, &h), &sql, e);
         if (!rc) rc = query_ids(en, sql.data, &got, e);
         if (!rc) {
-            fin.where = in_ids(q, t, a, got.v, got.n);
+            fin.where = suql_in_ids(q, t, a, got.v, got.n);
             fin.limit = fin.offset = NULL;
             if (!sel->norder && got.n > 1) {
                 fin.order = order_as(q, t, a, got.v, got.n);

@@ -1,0 +1,155 @@
+/*
+ * pushdown.c — free-text filters of a join, run over their one table.
+ *
+ * "The best-rated NLP course" is written as a join: courses c JOIN ratings
+ * r ... WHERE answer(c.description, 'is it about NLP?') = 'Yes' ORDER BY
+ * r.average_rating DESC LIMIT 1.  Evaluated row by row, the filter runs in
+ * the join's order (by rating) until the budget stops it: 40 of 300
+ * courses checked, none about NLP among them.  But the filter reads one
+ * table only, so it is a property of a courses row: the optimizer can
+ * decide it over courses alone (candidates ranked by retrieval, checks
+ * batched, memoized, budgeted), and the join then runs in SQLite with the
+ * filter replaced by c._id IN (the rows that passed).  The answer is the
+ * same whenever the optimizer could check every candidate; when the budget
+ * stops it, the rows checked were the most relevant ones, not the first
+ * in some other order.
+ *
+ * Pushed: the top-level AND conjuncts of WHERE that read only that table
+ * (the structured ones narrow its candidates; they stay in the join too).
+ * Not pushed (the query runs row by row as before): free text in ORDER
+ * BY, a free-text conjunct under OR with another table, or reading two
+ * tables, a subquery in a conjunct, a column of an outer query, CTEs.
+ * Rejected: a rewrite of the query text (the analyzed tree already knows
+ * which table each column belongs to) and a new plan per join shape (the
+ * optimizer's single-table plan is the one that is measured).
+ */
+#include "suql/engine_int.h"
+#include "util/buf.h"
+#include "util/xmem.h"
+
+#include <string.h>
+
+enum { READS_NONE = 0, READS_ONE = 1, READS_OTHER = 2 };
+
+/* What X reads: nothing, only FROM item *F (set on the first column
+ * met), or something that keeps it from being pushed. */
+static int reads(const suql_expr *x, const suql_from **f)
+{
+    if (!x) return READS_NONE;
+    if (x->sub) return READS_OTHER;
+    int r = READS_NONE;
+    if (x->kind == SUQL_E_COLUMN) {
+        if (x->rkind != SUQL_R_BASE || x->rdepth || !x->rfrom || x->rjoin) return READS_OTHER;
+        if (*f && *f != x->rfrom) return READS_OTHER;
+        *f = x->rfrom;
+        r = READS_ONE;
+    }
+    const suql_expr *kids[2] = { x->l, x->r };
+    for (int i = 0; i < 2; i++) {
+        int k = reads(kids[i], f);
+        if (k == READS_OTHER) return k;
+        if (k) r = k;
+    }
+    for (int i = 0; i < x->nargs; i++) {
+        int k = reads(x->args[i], f);
+        if (k == READS_OTHER) return k;
+        if (k) r = k;
+    }
+    return r;
+}
+
+int suql_pushdown_plan(suql_query *q, suql_select *sel, suql_pushdown *pd)
+{
+    const char *single = NULL;
+    memset(pd, 0, sizeof *pd);
+    if (!sel->where || sel->nctes || suql_order_has_freetext(sel) || suql_single_table(sel, &single)) return 0;
+    suql_expr *const *cj = sel->where->kind == SUQL_E_AND ? sel->where->args : &sel->where;
+    int n = sel->where->kind == SUQL_E_AND ? sel->where->nargs : 1;
+    const suql_from *table = NULL;
+    /* The table every free-text conjunct reads. */
+    for (int i = 0; i < n; i++) {
+        if (!suql_is_freetext(cj[i])) continue;
+        const suql_from *f = NULL;
+        if (reads(cj[i], &f) != READS_ONE || (table && f != table)) return 0;
+        table = f;
+    }
+    if (!table || table->kind != SUQL_FROM_TABLE || !table->rtab) return 0;
+    suql_expr **push = suql_array_new(q, n, sizeof *push);
+    int np = 0;
+    for (int i = 0; i < n; i++) {
+        const suql_from *f = table;
+        if (reads(cj[i], &f) == READS_ONE) push[np++] = cj[i];
+    }
+    pd->t = table->rtab;
+    pd->alias = table->rname ? table->rname : table->table;
+    pd->from = (suql_from *)table;
+    pd->target = (suql_target){ suql_id_column(q, pd->t, pd->alias), NULL };
+    pd->inner.targets = &pd->target;
+    pd->inner.ntargets = 1;
+    pd->inner.from = &pd->from;
+    pd->inner.nfrom = 1;
+    if (np == 1) {
+        pd->inner.where = push[0];
+    } else {
+        suql_expr *a = suql_expr_new(q, SUQL_E_AND, push[0]->pos);
+        a->args = push;
+        a->nargs = np;
+        pd->inner.where = a;
+    }
+    gn_err e;
+    gn_err_clear(&e);
+    return suql_dnf_build(q, pd->inner.where, 0, &pd->dnf, &e) == 0;
+}
+
+/* SEL's WHERE with its free-text conjuncts replaced by IDS (IN). */
+static suql_expr *outer_where(suql_query *q, const suql_select *sel, const suql_pushdown *pd,
+                              const int64_t *ids, long nids)
+{
+    suql_expr *const *cj = sel->where->kind == SUQL_E_AND ? sel->where->args : &sel->where;
+    int n = sel->where->kind == SUQL_E_AND ? sel->where->nargs : 1, k = 0;
+    suql_expr **keep = suql_array_new(q, n + 1, sizeof *keep);
+    for (int i = 0; i < n; i++)
+        if (!suql_is_freetext(cj[i])) keep[k++] = cj[i];
+    keep[k++] = suql_in_ids(q, pd->t, pd->alias, ids, nids);
+    if (k == 1) return keep[0];
+    suql_expr *a = suql_expr_new(q, SUQL_E_AND, sel->where->pos);
+    a->args = keep;
+    a->nargs = k;
+    return a;
+}
+
+int suql_run_pushdown(suql_engine *en, suql_query *q, suql_select *sel, suql_pushdown *pd,
+                      suql_result *res, gn_buf *plan, gn_err *e)
+{
+    if (plan)
+        gn_buf_printf(plan, "pushdown: the free-text filters read %s (%s) only: its rows are "
+                            "decided first, optimized:\n    SELECT %s._id FROM %s AS %s WHERE "
+                            "(the conjuncts that read it)\n",
+                      pd->alias, pd->t->name, pd->alias, pd->t->name, pd->alias);
+    suql_result ir;
+    memset(&ir, 0, sizeof ir);
+    int rc = suql_run_optimized(en, q, &pd->inner, pd->t, pd->alias, &pd->dnf, &ir, plan, e);
+    if (rc) return rc;
+    if (plan) {
+        gn_buf_printf(plan, "join:   the query as written, its free-text filters replaced by "
+                            "%s._id IN (the rows that passed), in SQLite\n", pd->alias);
+        return 0;
+    }
+    int64_t *ids = xmalloc(sizeof *ids * (size_t)(ir.nrows ? ir.nrows : 1));
+    long nids = 0;
+    for (int i = 0; i < ir.nrows; i++) {
+        const suql_cell *c = &ir.cells[(size_t)i * (size_t)ir.ncols];
+        if (c->type == SUQL_INT) ids[nids++] = c->i;
+    }
+    suql_result_release(&ir);
+    suql_select outer = *sel;
+    outer.where = outer_where(q, sel, pd, ids, nids);
+    free(ids);
+    suql_emit_hooks h;
+    gn_buf sql;
+    gn_buf_init(&sql);
+    rc = suql_emit_select(q, &outer, suql_hooks_calls(en, &h), &sql, e);
+    if (!rc) rc = suql_run_sql(en, sql.data, suql_freetext_targets(sel) > 0, res, e);
+    gn_buf_release(&sql);
+    return rc;
+}

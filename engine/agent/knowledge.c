@@ -13,9 +13,12 @@
  * chooses.
  */
 #include "agent/turn_int.h"
+#include "suql/ast.h"
+#include "suql/parse.h"
 #include "util/clock.h"
 #include "util/xmem.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Earlier questions the knowledge parser sees. */
@@ -94,6 +97,43 @@ static cJSON *history(ag_tturn *t, const ws_record *r)
         cJSON_AddItemToArray(h, o);
     }
     return h;
+}
+
+/* The select list's answer() and summary() without an alias come back as
+ * columns named answer, answer:2, summary...: the reply's writer cannot
+ * tell which question each answers.  Each is renamed after its call,
+ * "answer(reviews, 'is there parking?')", in ROWS (a list of dicts). */
+static void name_freetext_columns(const char *suql, ws_val *rows)
+{
+    suql_query *q = NULL;
+    if (!rows || rows->kind != WV_LIST || !rows->u.c.n || suql_parse(suql, &q, NULL)) {
+        suql_query_free(q);
+        return;
+    }
+    for (int kind = 0; kind < 2; kind++) {
+        const char *base = kind ? "summary" : "answer";
+        int k = 0;
+        for (int i = 0; i < q->select->ntargets; i++) {
+            const suql_target *tg = &q->select->targets[i];
+            if (tg->alias || tg->expr->kind != (kind ? SUQL_E_SUMMARY : SUQL_E_ANSWER)) continue;
+            char key[32];
+            if (k++) snprintf(key, sizeof key, "%s:%d", base, k);
+            else snprintf(key, sizeof key, "%s", base);
+            gn_buf name;
+            gn_buf_init(&name);
+            suql_print_expr(tg->expr, &name);
+            for (int j = 0; j < rows->u.c.n; j++) {
+                ws_val *row = rows->u.c.items[j];
+                for (int c = 0; row->kind == WV_DICT && c < row->u.c.n; c++)
+                    if (!strcmp(row->u.c.keys[c], key)) {
+                        free(row->u.c.keys[c]);
+                        row->u.c.keys[c] = xstrdup(name.data);
+                    }
+            }
+            gn_buf_release(&name);
+        }
+    }
+    suql_query_free(q);
 }
 
 static int kb_parse(ag_tturn *t, ws_record *r, char **suql, gn_err *e)
@@ -195,6 +235,7 @@ static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_
         cJSON_AddStringToObject(d, "error", gn_err_str(e, msg, sizeof msg));
     } else {
         *rows = rows_val(&res, 50);
+        name_freetext_columns(suql, *rows);
         if (why && !res.nrows) *why = why_empty(&stats);
         cJSON_AddNumberToObject(d, "count", res.nrows);
         cJSON_AddItemToObject(d, "rows", ws_val_to_json(*rows));

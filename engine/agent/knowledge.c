@@ -242,6 +242,14 @@ static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_
         cJSON_AddStringToObject(d, "mode", stats.mode ? stats.mode : "");
         cJSON_AddItemToObject(d, "plan", suql_stats_json(&stats));
         if (res.note) cJSON_AddStringToObject(d, "note", res.note);
+        /* The run's own note (a budget that ran out): the reply says the
+         * list may be partial.  A later attempt that replaces these rows
+         * replaces the note too. */
+        free(r->note);
+        r->note = res.note && stats.budget_hit
+                      ? xstrdup("the search stopped at its budget of checks: there may be more matches "
+                                "than these")
+                      : NULL;
         suql_result_release(&res);
     }
     ag_emit(t, AG_EV_RESULT, "suql", NULL, NULL, d);
@@ -356,15 +364,29 @@ static void run_one(ag_tturn *t, ws_record *r)
             ws_val *rows2 = NULL;
             gn_err e3;
             gn_err_clear(&e3);
+            char *note = r->note;              /* the first run's, should this one fail */
+            r->note = NULL;
             if (!execute(t, r, relaxed, ++tries, &rows2, NULL, &e3) && !is_empty(rows2)) {
                 ws_val_free(rows);
                 rows = rows2;
                 free(suql);
                 suql = relaxed;
                 relaxed = NULL;
+                /* Said to the user: these rows answer a looser question. */
+                char *was = r->note;
+                r->note = xasprintf("nothing matched every condition asked for, so the search was "
+                                    "relaxed; these rows match the relaxed search%s%s",
+                                    was ? "; " : "", was ? was : "");
+                free(was);
+                free(note);
+                note = NULL;
             } else {
                 ws_val_free(rows2);
+                free(r->note);
+                r->note = note;
+                note = NULL;
             }
+            free(note);
             free(relaxed);
         } else {
             ag_stage_error(t, "repair", &e2);

@@ -97,6 +97,7 @@ void ws_act_print(const ws_state *st, const ws_act *a, gn_buf *out)
             gn_buf_puts(out, "), ");
             if (r->error) { gn_buf_puts(out, "error="); pstr(out, r->error); }
             else { gn_buf_puts(out, "result="); print_result(st, r->result, r->question, out); }
+            if (r->note) { gn_buf_puts(out, ", note="); pstr(out, r->note); }
         } else if (r) {
             gn_buf_printf(out, "%s, result=", r->var);
             print_result(st, a->val, NULL, out);
@@ -212,6 +213,7 @@ static void render_report(const ws_state *st, const ws_record *r, const ws_act *
     gn_buf_printf(out, "I searched for \"%s\" and found %d result%s:\n", r->question, n, n == 1 ? "" : "s");
     for (int i = 0; i < n && i < 5; i++) say_row(r->result->u.c.items[i], out);
     if (n > 5) gn_buf_printf(out, "(and %d more)\n", n - 5);
+    if (r->note) gn_buf_printf(out, "Note: %s.\n", r->note);
 }
 
 void ws_act_render(const ws_state *st, const ws_act *a, gn_buf *out)

@@ -52,6 +52,8 @@ typedef struct ws_record {
     ws_val *api_result;       /* what its backend API returned */
     /* knowledge records */
     char *question, *suql, *error, *missing;
+    char *note;               /* what the reply must say of the result:
+                                 partial (budget) or relaxed; or NULL */
     ws_val *result;           /* list of row dicts once run */
     int ran;
     int target, target_field; /* the task field the result fills, -1 */

@@ -127,6 +127,12 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .group = GENERAL,
         .help = "candidate rows one LLM call checks against a free-text "
                 "filter (1: one row a call, as the SUQL paper does)" },
+    [OPT_QUERY_TIMEOUT] = { .name = "query-timeout", .arg = "SECS", .type = CFG_DOUBLE,
+        .def = "30", .min = 0.01, .max = 86400, .section = "general", .key = "query_timeout",
+        .group = GENERAL,
+        .help = "stop a SUQL query after SECS of database work (waits for the LLM "
+                "not counted), with an error naming the limit; results are also "
+                "cut at 100,000 rows or 64 MB of text" },
     [OPT_SUMMARIES] = { .name = "summaries", .type = CFG_ENUM, .def = "auto",
         .values = summaries, .section = "general", .key = "summaries",
         .group = GENERAL,

@@ -40,6 +40,7 @@ enum cfg_opt {
     OPT_BUDGET,
     OPT_VERIFY_BATCH,
     OPT_SUMMARIES,
+    OPT_QUERY_TIMEOUT,
     OPT_AGENT,
     OPT_PLAIN,
     OPT_SESSIONS,

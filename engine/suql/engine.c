@@ -287,6 +287,10 @@ void suql_collect_hints(suql_engine *en, const suql_select *sel)
 static int step_error(suql_engine *en, const char *sql, gn_err *e)
 {
     (void)sql;
+    if (en->stopped == STOP_TIME)
+        return gn_err_set(e, GN_ELIMIT, "the query ran past its time limit of %g s of database work "
+                          "(--query-timeout); narrow it, or join fewer tables", en->cfg.time_limit);
+    if (en->stopped == STOP_CANCEL) return gn_err_set(e, GN_ECANCEL, "the query was cancelled");
     if (en->ferr_set) {
         *e = en->ferr;
         return e->code;
@@ -323,19 +327,49 @@ int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res
     for (int i = 0; i < nc; i++) names[i] = sqlite3_column_name(st, i);
     suql_result_init(res, names, nc);
     free(names);
+    long bytes = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (res->nrows >= SUQL_MAX_ROWS || bytes >= SUQL_MAX_BYTES) {
+            free(res->note);
+            res->note = xasprintf("the result was cut at %d rows (%ld MB of text): it holds at most "
+                                  "%d rows and %ld MB", res->nrows, bytes >> 20, SUQL_MAX_ROWS,
+                                  SUQL_MAX_BYTES >> 20);
+            rc = SQLITE_DONE;
+            break;
+        }
         suql_cell *row = suql_result_add_row(res);
         for (int i = 0; i < nc; i++) {
             switch (sqlite3_column_type(st, i)) {
             case SQLITE_INTEGER: suql_cell_set_int(&row[i], sqlite3_column_int64(st, i)); break;
             case SQLITE_FLOAT: suql_cell_set_real(&row[i], sqlite3_column_double(st, i)); break;
             case SQLITE_NULL: break;
-            default: suql_cell_set_text(&row[i], (const char *)sqlite3_column_text(st, i));
+            default:
+                suql_cell_set_text(&row[i], (const char *)sqlite3_column_text(st, i));
+                bytes += sqlite3_column_bytes(st, i);
             }
         }
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) return step_error(en, sql, e);
+    return 0;
+}
+
+/* SQLite's progress handler: a query stops when it has worked past its
+ * time limit (the time waiting for the LLM inside answer() not counted)
+ * or the user cancelled, at once rather than at the next window. */
+static int on_progress(void *ud)
+{
+    suql_engine *en = ud;
+    if (!en->t_start) return 0;
+    if (en->cancel && *en->cancel) {
+        en->stopped = STOP_CANCEL;
+        return 1;
+    }
+    double llm = en->st ? en->st->ms_llm / 1e3 : 0;
+    if (gn_now() - en->t_start - llm > en->cfg.time_limit) {
+        en->stopped = STOP_TIME;
+        return 1;
+    }
     return 0;
 }
 
@@ -411,6 +445,8 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
         return rc;
     }
     suql_register_functions(cfg->db);
+    if (en->cfg.time_limit <= 0) en->cfg.time_limit = SUQL_TIME_LIMIT;
+    sqlite3_progress_handler(cfg->db, 10000, on_progress, en);
     *out = en;
     return 0;
 }
@@ -528,6 +564,8 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     if (rc) return rc;
     suql_select *sel = q->select;
     begin(en, sel, st, 0);
+    en->t_start = gn_now();
+    en->stopped = STOP_NONE;
     run_shape sh;
     shape_of(q, sel, &sh);
     st->mode = mode_names[sh.mode];
@@ -558,8 +596,14 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     } else {
         suql_result_release(res);
     }
+    if (rc && en->stopped) {
+        /* Whatever step was interrupted (candidates, a count, the final
+         * statement), the reason is the limit or the cancel. */
+        rc = step_error(en, NULL, e);
+    }
     st->ms_total = (gn_now() * 1e3) - t0;
     en->st = NULL;
+    en->t_start = 0;
     suql_query_free(q);
     return rc;
 }

@@ -61,7 +61,17 @@ typedef struct suql_engine_config {
     int window;                  /* 0: SUQL_WINDOW */
     int summary_extractive;      /* summary() from the passages, no LLM
                                     call (freetext.h) */
+    double time_limit;           /* seconds of SQLite work a query may take
+                                    (LLM waits not counted); <= 0: the
+                                    default, SUQL_TIME_LIMIT */
 } suql_engine_config;
+
+/* The default time limit of a query, in seconds of SQLite work. */
+#define SUQL_TIME_LIMIT 30.0
+/* Rows and text bytes a result may hold; past them it is cut, with a
+ * note (a cross join of four tables must not take the memory). */
+#define SUQL_MAX_ROWS 100000
+#define SUQL_MAX_BYTES (64L << 20)
 
 /* What one run did (for --explain --analyze and the UI). */
 /* What one step of an optimized run did (--explain --analyze): a conjunct

@@ -48,7 +48,12 @@ struct suql_engine {
     suql_progress_fn progress;    /* suql_engine_watch */
     void *progress_ud;
     const volatile int *cancel;
+    double t_start;               /* this run's start (gn_now), 0: none */
+    int stopped;                  /* the progress handler interrupted SQLite:
+                                     STOP_TIME or STOP_CANCEL */
 };
+
+enum { STOP_NONE, STOP_TIME, STOP_CANCEL };
 
 /* Emit hooks: CLASSIFY for literals; answer()/summary() as calls of the
  * SQLite functions (engine.c). */

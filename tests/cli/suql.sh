@@ -98,5 +98,17 @@ else
     notok "mock server starts"
 fi
 
+# ---- limits: a runaway query stops, a huge result is cut -----------------------
+t0=$(date +%s%N)
+g --db "$RDB" --offline -q --query-timeout 0.5 --suql \
+  "SELECT count(*) FROM restaurants a, restaurants b, restaurants c WHERE a.rating + b.rating + c.rating > 0"
+t1=$(date +%s%N)
+check "a runaway join stops at --query-timeout with an error naming it" sh -c \
+  "[ \"\$(cat '$T/rc')\" = 1 ] && grep -q 'time limit of 0.5 s of database work (--query-timeout)' '$T/err'"
+check "... within seconds" [ $(( (t1 - t0) / 1000000 )) -lt 5000 ]
+g --db "$RDB" --offline -q --format csv --suql "SELECT a.name FROM restaurants a, restaurants b"
+check "a result past 100,000 rows is cut, with a note" sh -c \
+  "[ \"\$(cat '$T/rc')\" = 0 ] && [ \$(wc -l <'$T/out') = 100001 ] && grep -q 'cut at 100000 rows' '$T/err'"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

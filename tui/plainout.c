@@ -11,6 +11,7 @@
  */
 #include "plainout.h"
 #include "text.h"
+#include "util/xmem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -85,10 +86,10 @@ static void put_line(plain_out *o, const char *s, int n)
     fwrite(s, 1, (size_t)mk, o->f);
     s += mk;
     n -= mk;
-    char *copy = strndup(s, (size_t)n);
+    char *copy = xstrndup(s, (size_t)n);
     tx_lines l;
     tx_lines_init(&l);
-    tx_markdown(copy ? copy : "", NO_WRAP, 0, TX_PLAIN, &l);
+    tx_markdown(copy, NO_WRAP, 0, TX_PLAIN, &l);
     for (int i = 0; i < l.n; i++) {
         const tx_line *t = &l.v[i];
         for (int j = 0; j < t->len;) {
@@ -112,7 +113,9 @@ void plain_out_feed(plain_out *o, const char *text)
     char *nl;
     size_t done = 0;
     while (o->line.data && (nl = memchr(o->line.data + done, '\n', o->line.len - done)) != NULL) {
-        put_line(o, o->line.data + done, (int)(nl - (o->line.data + done)));
+        int n = (int)(nl - (o->line.data + done));
+        if (n && nl[-1] == '\r') n--;                /* a CRLF reply */
+        put_line(o, o->line.data + done, n);
         done = (size_t)(nl - o->line.data) + 1;
     }
     if (done) {

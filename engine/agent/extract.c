@@ -102,6 +102,10 @@ static int prose_line(const char *s, size_t n)
         if (strlen(*k) == w && !strncasecmp(s, *k, w)) return 0;
     int words = 0;
     for (size_t i = 0; i < n; i++) {
+        /* an apostrophe inside a word ("aren't") is English, not a quote */
+        if (s[i] == '\'' && i && i + 1 < n && isalpha((unsigned char)s[i - 1]) &&
+            isalpha((unsigned char)s[i + 1]))
+            continue;
         if (strchr("=<>'(),|", s[i])) return 0;
         if (isspace((unsigned char)s[i]) && i + 1 < n && !isspace((unsigned char)s[i + 1])) words++;
     }

@@ -42,6 +42,8 @@
 
 /* Names offered when a value matches no row. */
 #define MAX_SUGGEST 3
+/* Rows of one name shown when asking which (the rest are counted). */
+#define MAX_HITS 8
 
 typedef struct gname {
     long id;                  /* the row's _id */
@@ -55,6 +57,7 @@ typedef struct gname {
 struct ag_names {
     int sheet, col;
     const char *ctx_name;     /* the context field's name, or NULL */
+    int ctx_names;            /* the context is a name (title), not a place */
     gname *v;
     int n;
     struct ag_names *next;
@@ -137,6 +140,8 @@ static void load(sqlite3 *db, const ws_spec *spec, struct ag_names *t)
     const ws_field *f = &w->fields[t->col];
     int cx = context_field(w, t->col), cap = 0;
     t->ctx_name = cx >= 0 ? w->fields[cx].name : NULL;
+    t->ctx_names = cx >= 0 && (!strcasecmp(w->fields[cx].name, "name") ||
+                               !strcasecmp(w->fields[cx].name, "title"));
     char *sql = xasprintf("SELECT _id, \"%s\", %s%s%s FROM \"%s\"", f->name, cx >= 0 ? "\"" : "",
                           cx >= 0 ? w->fields[cx].name : "NULL", cx >= 0 ? "\"" : "", w->name);
     sqlite3_stmt *st = NULL;
@@ -194,50 +199,62 @@ void ag_names_free(struct ag_names *t)
 }
 
 /* Add G to the hits unless its row is there already (a row has several
- * names in a list field). */
-static void add_hit(const gname **hit, int *n, const gname *g)
+ * names in a list field); past MAX_HITS rows *MORE counts the rest. */
+static void add_hit(const gname **hit, int *n, int *more, const gname *g)
 {
     for (int i = 0; i < *n; i++)
         if (hit[i]->id == g->id) return;
-    if (*n < 8) hit[(*n)++] = g;
+    if (*n < MAX_HITS) hit[(*n)++] = g;
+    else (*more)++;
 }
 
-/* Does ROW, a result row, show entry G: its _id, or its name and context? */
-static int row_shows(const ws_val *row, const struct ag_names *t, const char *name_col, const gname *g)
+/* Does ROW, a result row, name entry G's name (its naming column)? */
+static int row_names(const ws_val *row, const char *name_col, const gname *g)
 {
-    const ws_val *id = ws_dict_get(row, "_id");
-    if (id && id->kind == WV_INT) return id->u.i == g->id;
     const ws_val *nm = ws_dict_get(row, name_col);
-    const ws_val *cx = t->ctx_name ? ws_dict_get(row, t->ctx_name) : NULL;
-    if (!nm || nm->kind != WV_STR || !cx || cx->kind != WV_STR || !g->ctx) return 0;
+    if (!nm || nm->kind != WV_STR) return 0;
     char *a = norm(nm->u.s);
-    int same = !strcmp(a, g->norm) && !strcasecmp(cx->u.s, g->ctx);
+    int same = !strcmp(a, g->norm);
     free(a);
     return same;
 }
 
-/* Of the HITS rows sharing a name, those the conversation showed last: the
- * rows of the latest knowledge result that shows any of them ("book the
- * second one" of a list of Palo Alto places means the Palo Alto one).
- * Returns the new count (the hits kept first), or N when no result shows
- * one of them. */
+/* Does ROW, naming G, show G's own row: its _id, or its context? */
+static int row_shows(const ws_val *row, const struct ag_names *t, const gname *g)
+{
+    const ws_val *id = ws_dict_get(row, "_id");
+    if (id && id->kind == WV_INT) return id->u.i == g->id;
+    const ws_val *cx = t->ctx_name ? ws_dict_get(row, t->ctx_name) : NULL;
+    return cx && cx->kind == WV_STR && g->ctx && !strcasecmp(cx->u.s, g->ctx);
+}
+
+/* Of the HITS rows sharing a name, those the conversation showed last:
+ * the latest knowledge result whose rows name them decides ("book the
+ * second one" of a list of Palo Alto places means the Palo Alto one), and
+ * only when its rows tell which (an _id, or the context); a result that
+ * names them without telling decides nothing, and the user is asked.
+ * Returns the new count (the hits kept first), or N. */
 static int shown(ag_conv *cv, const struct ag_names *t, const ws_spec *spec, const gname **hit, int n)
 {
     const char *name_col = spec->sheets[t->sheet].fields[t->col].name;
     for (int i = cv->st->n - 1; i >= 0; i--) {
         const ws_record *r = cv->st->recs[i];
         if (r->kind != WR_KB || !r->result || r->result->kind != WV_LIST) continue;
-        const gname *keep[8];
-        int k = 0;
+        const gname *keep[MAX_HITS];
+        int k = 0, named = 0;
         for (int h = 0; h < n; h++)
-            for (int j = 0; j < r->result->u.c.n; j++)
-                if (row_shows(r->result->u.c.items[j], t, name_col, hit[h])) {
+            for (int j = 0; j < r->result->u.c.n; j++) {
+                const ws_val *row = r->result->u.c.items[j];
+                if (!row_names(row, name_col, hit[h])) continue;
+                named = 1;
+                if (row_shows(row, t, hit[h])) {
                     keep[k++] = hit[h];
                     break;
                 }
-        if (!k) continue;
-        memcpy(hit, keep, (size_t)k * sizeof *hit);
-        return k;
+            }
+        if (!named) continue;
+        if (k) memcpy(hit, keep, (size_t)k * sizeof *hit);
+        return k ? k : n;
     }
     return n;
 }
@@ -333,23 +350,26 @@ int ag_ground(void *ud, const ws_spec *spec, const ws_type *ty, const char *valu
     struct ag_names *t = names_of(cv, spec, ty);
     const char *sheet = spec->sheets[ty->sheet].name;
     char *vn = norm(value), *vw = words(value);
-    const gname *hit[8];
-    int nhit = 0, rc = -1;
+    const gname *hit[MAX_HITS];
+    int nhit = 0, more = 0, rc = -1;
     /* 1: the name itself */
     for (int i = 0; i < t->n; i++)
-        if (!strcmp(t->v[i].norm, vn)) add_hit(hit, &nhit, &t->v[i]);
+        if (!strcmp(t->v[i].norm, vn)) add_hit(hit, &nhit, &more, &t->v[i]);
     /* 2: the name and its context */
     for (int i = 0; i < t->n && !nhit; i++)
-        if (with_context(&t->v[i], vw)) add_hit(hit, &nhit, &t->v[i]);
-    /* 3: the context alone (a course's title): the row's first name */
-    for (int i = 0; i < t->n && !nhit && *vn; i++) {
+        if (with_context(&t->v[i], vw)) add_hit(hit, &nhit, &more, &t->v[i]);
+    /* 3: a name field as context (a course's title): the row's first name;
+     * a context like the city names no row */
+    for (int i = 0; i < t->n && !nhit && *vn && t->ctx_names; i++) {
         if (!t->v[i].ctx || t->v[i].pos) continue;
         char *cn = norm(t->v[i].ctx);
-        if (!strcmp(cn, vn)) add_hit(hit, &nhit, &t->v[i]);
+        if (!strcmp(cn, vn)) add_hit(hit, &nhit, &more, &t->v[i]);
         free(cn);
     }
-    if (nhit > 1 && !hit[0]->ctx) nhit = 1;      /* nothing tells them apart */
-    if (nhit > 1) nhit = shown(cv, t, spec, hit, nhit);
+    int told = 0;                                 /* can contexts tell them apart? */
+    for (int i = 0; i < nhit; i++) told |= hit[i]->ctx != NULL;
+    if (nhit > 1 && !told) nhit = 1;              /* nothing tells them apart */
+    if (nhit > 1 && !more) nhit = shown(cv, t, spec, hit, nhit);
     if (nhit == 1) {
         *out = stored(hit[0]);
         rc = 0;
@@ -358,6 +378,7 @@ int ag_ground(void *ud, const ws_spec *spec, const ws_type *ty, const char *valu
         gn_buf_init(&b);
         gn_buf_printf(&b, "there are several %s called \"%s\": ", sheet, value);
         say_candidates(&b, hit, nhit);
+        if (more) gn_buf_printf(&b, ", and %d more", more);
         rc = refuse(&b, why, nwhy);
     } else {
         rc = not_found(t, sheet, value, why, nwhy);

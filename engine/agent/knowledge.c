@@ -20,6 +20,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* Earlier questions the knowledge parser sees. */
 #define KB_HISTORY 3
@@ -109,6 +110,16 @@ static void name_freetext_columns(const char *suql, ws_val *rows)
     if (!rows || rows->kind != WV_LIST || !rows->u.c.n || suql_parse(suql, &q, NULL)) {
         suql_query_free(q);
         return;
+    }
+    /* Another output of that name (an alias, a column "summary") would
+     * shift the numbering: then the names stay as they are. */
+    for (int i = 0; i < q->select->ntargets; i++) {
+        const suql_target *tg = &q->select->targets[i];
+        const char *nm = tg->alias ? tg->alias : tg->expr->kind == SUQL_E_COLUMN ? tg->expr->name : NULL;
+        if (nm && (!strcasecmp(nm, "answer") || !strcasecmp(nm, "summary"))) {
+            suql_query_free(q);
+            return;
+        }
     }
     for (int kind = 0; kind < 2; kind++) {
         const char *base = kind ? "summary" : "answer";
@@ -249,7 +260,8 @@ static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_
         r->note = res.note && stats.budget_hit
                       ? xstrdup("the search stopped at its budget of checks: there may be more matches "
                                 "than these")
-                      : NULL;
+                  : res.note && strstr(res.note, "was cut") ? xstrdup(res.note)
+                                                            : NULL;
         suql_result_release(&res);
     }
     ag_emit(t, AG_EV_RESULT, "suql", NULL, NULL, d);

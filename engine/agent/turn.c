@@ -321,8 +321,8 @@ static int looks_like_suql(const char *s)
 /* One more parse call when statements of the reply were refused: the
  * parser sees its statements, the errors, and the state they left, and
  * writes the refused ones again, corrected, or `pass`.  Its statements
- * replace the refusals; a reply that applies nothing leaves them, to be
- * said to the user. */
+ * replace the refusals when they are as many; otherwise every refusal
+ * stays, to be said to the user. */
 static void repair_statements(ag_tturn *t, const char *utterance, const char *stmts)
 {
     ag_conv *cv = t->cv;
@@ -343,9 +343,15 @@ static void repair_statements(ag_tturn *t, const char *utterance, const char *st
     free(text);
     cJSON *before = t->refused;
     t->refused = cJSON_CreateArray();
-    if (*fixed && take_statements(t, fixed) > 0) {
+    int applied = *fixed ? take_statements(t, fixed) : 0;
+    if (applied >= cJSON_GetArraySize(before)) {
         cJSON_Delete(before);
     } else {
+        /* Fewer corrections than refusals: which were fixed is unknown,
+         * so every refusal is said (a repeat beats a silent loss), then
+         * whatever the repair had refused too. */
+        for (cJSON *r = t->refused->child; r; r = r->next)
+            cJSON_AddItemToArray(before, cJSON_Duplicate(r, 1));
         cJSON_Delete(t->refused);
         t->refused = before;
     }

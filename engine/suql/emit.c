@@ -481,6 +481,22 @@ static int compare(suql_emitter *m, const suql_expr *x)
 static int between(suql_emitter *m, const suql_expr *x)
 {
     if (x->nargs != 2) return suql_em_fail(m, x->pos, "malformed BETWEEN");
+    const st_column *c = suql_em_enum_col(x->l);
+    int ordinal = c != NULL;
+    for (int i = 0; i < 2 && ordinal; i++) {
+        const suql_expr *y = x->args[i];
+        ordinal = suql_em_enum_col(y) ||
+                  (y->kind == SUQL_E_STRING && enum_place(c, y->text) >= 0);
+    }
+    if (ordinal) {                              /* price BETWEEN 'cheap' AND 'moderate' */
+        int rc = enum_side(m, x->l, c);
+        gn_buf_puts(m->out, x->negated ? " NOT BETWEEN " : " BETWEEN ");
+        if (!rc) rc = enum_side(m, x->args[0], c);
+        gn_buf_puts(m->out, " AND ");
+        if (!rc) rc = enum_side(m, x->args[1], c);
+        m->lvl = L_EQ;
+        return rc;
+    }
     int time = is_time(X(x->l)) || is_time(X(x->args[0])) || is_time(X(x->args[1]));
     suql_vtype t = opnd_type(X(x->l));
     int rc = cmp_operand(m, X(x->l), time, opnd_type(X(x->args[0])));

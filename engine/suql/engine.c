@@ -461,6 +461,7 @@ void suql_engine_watch(suql_engine *en, suql_progress_fn fn, void *ud, const vol
 void suql_engine_free(suql_engine *en)
 {
     if (!en) return;
+    sqlite3_progress_handler(en->cfg.db, 0, NULL, NULL);    /* it points here */
     free_queue(en);
     free(en->queue);
     free(en->vals);
@@ -508,10 +509,11 @@ typedef enum {
                            rows chosen first (suql_run_final) */
     RUN_OPTIMIZED,
     RUN_PER_ROW,
-    RUN_PUSHDOWN        /* a join: its free text over one table (pushdown.c) */
+    RUN_PUSHDOWN,       /* a join: its free text over one table (pushdown.c) */
+    RUN_NONE            /* a CTE's run failed: nothing more runs */
 } run_mode;
 
-static const char *const mode_names[] = { "plain", "plain", "optimized", "per-row", "optimized" };
+static const char *const mode_names[] = { "plain", "plain", "optimized", "per-row", "optimized", "plain" };
 
 typedef struct {
     run_mode mode;
@@ -567,9 +569,14 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     en->t_start = gn_now();
     en->stopped = STOP_NONE;
     run_shape sh;
+    int ctes = 0;
+    rc = sel->nctes ? suql_run_cte_filters(en, q, sel, &ctes, NULL, e) : 0;
     shape_of(q, sel, &sh);
-    st->mode = mode_names[sh.mode];
+    st->mode = ctes ? "optimized" : mode_names[sh.mode];
+    if (rc) sh.mode = RUN_NONE;
     switch (sh.mode) {
+    case RUN_NONE:
+        break;
     case RUN_ROWS_FIRST:
         rc = suql_run_final(en, q, sel, sh.t, sh.alias, NULL, -1, 0, res, e);
         break;
@@ -590,7 +597,7 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
         st->rows = res->nrows;
         if (st->budget_hit && !res->note)
             res->note = xasprintf("the free-text budget of %d evaluations ran out: %s", st->budget,
-                                  sh.mode == RUN_OPTIMIZED || sh.mode == RUN_PUSHDOWN
+                                  sh.mode == RUN_OPTIMIZED || sh.mode == RUN_PUSHDOWN || ctes
                                       ? "there may be more matching rows than shown"
                                       : "some answer() or summary() values are missing (NULL)");
     } else {
@@ -604,6 +611,7 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     st->ms_total = (gn_now() * 1e3) - t0;
     en->st = NULL;
     en->t_start = 0;
+    en->stopped = STOP_NONE;
     suql_query_free(q);
     return rc;
 }
@@ -621,9 +629,13 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
     suql_print(q, out);
     gn_buf_putc(out, '\n');
     run_shape sh;
+    int ctes = 0;
+    if (sel->nctes) rc = suql_run_cte_filters(en, q, sel, &ctes, out, e);
     shape_of(q, sel, &sh);
     suql_emit_hooks h;
-    if (sh.mode == RUN_OPTIMIZED) {
+    if (rc) {
+        /* the CTE's explanation said what failed */
+    } else if (sh.mode == RUN_OPTIMIZED) {
         gn_buf_printf(out, "mode:   optimized (one table, %s, free-text filters in WHERE)\n",
                       sh.t->name);
         suql_result dummy;

@@ -101,7 +101,8 @@ typedef struct suql_run_stats {
 } suql_run_stats;
 
 /* A new engine; borrowed pointers must outlive it.  Registers the SQLite
- * functions suql_answer and suql_summary on the connection.  Returns 0 or
+ * functions suql_answer and suql_summary and a progress handler (the time
+ * limit, cancel) on the connection: one engine a connection.  Returns 0 or
  * GN_EDB. */
 int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e);
 void suql_engine_free(suql_engine *en);

@@ -110,6 +110,14 @@ int suql_pushdown_plan(suql_query *q, suql_select *sel, suql_pushdown *pd);
 int suql_run_pushdown(suql_engine *en, suql_query *q, suql_select *sel, suql_pushdown *pd,
                       suql_result *res, gn_buf *plan, gn_err *e);
 
+/* Each CTE of SEL that is one table with free-text filters in WHERE has
+ * them decided first by the optimizer, its WHERE then replaced by
+ * alias._id IN (the rows that passed), so the query around it runs in
+ * SQLite (pushdown.c); *DONE counts them.  With en->explain, PLAN gets
+ * the explanation.  Returns 0 or the error of a run. */
+int suql_run_cte_filters(suql_engine *en, suql_query *q, suql_select *sel, int *done, gn_buf *plan,
+                         gn_err *e);
+
 /* Does SEL's ORDER BY hold free text? */
 int suql_order_has_freetext(const suql_select *sel);
 

@@ -129,7 +129,10 @@ int suql_run_pushdown(suql_engine *en, suql_query *q, suql_select *sel, suql_pus
     suql_result ir;
     memset(&ir, 0, sizeof ir);
     int rc = suql_run_optimized(en, q, &pd->inner, pd->t, pd->alias, &pd->dnf, &ir, plan, e);
-    if (rc) return rc;
+    if (rc) {
+        suql_result_release(&ir);
+        return rc;
+    }
     if (plan) {
         gn_buf_printf(plan, "join:   the query as written, its free-text filters replaced by "
                             "%s._id IN (the rows that passed), in SQLite\n", pd->alias);
@@ -152,4 +155,60 @@ int suql_run_pushdown(suql_engine *en, suql_query *q, suql_select *sel, suql_pus
     if (!rc) rc = suql_run_sql(en, sql.data, suql_freetext_targets(sel) > 0, res, e);
     gn_buf_release(&sql);
     return rc;
+}
+
+/* ---- CTEs ---------------------------------------------------------------- */
+
+int suql_run_cte_filters(suql_engine *en, suql_query *q, suql_select *sel, int *done, gn_buf *plan,
+                         gn_err *e)
+{
+    *done = 0;
+    for (int i = 0; i < sel->nctes; i++) {
+        suql_select *body = sel->ctes[i].select;
+        const char *alias = NULL;
+        const st_table *t = body ? suql_single_table(body, &alias) : NULL;
+        if (!t || body->nctes || !body->where || !suql_is_freetext(body->where) ||
+            suql_order_has_freetext(body) || body->nfrom != 1)
+            continue;
+        if (!alias) alias = t->name;
+        suql_pushdown pd;
+        memset(&pd, 0, sizeof pd);
+        pd.t = t;
+        pd.alias = alias;
+        pd.target = (suql_target){ suql_id_column(q, t, alias), NULL };
+        pd.inner.targets = &pd.target;
+        pd.inner.ntargets = 1;
+        pd.inner.from = body->from;
+        pd.inner.nfrom = 1;
+        pd.inner.where = body->where;
+        gn_err de;
+        gn_err_clear(&de);
+        if (suql_dnf_build(q, pd.inner.where, 0, &pd.dnf, &de)) continue;
+        if (plan)
+            gn_buf_printf(plan, "cte %s: its free-text filters over %s decided first, optimized:\n",
+                          sel->ctes[i].name, t->name);
+        suql_result ir;
+        memset(&ir, 0, sizeof ir);
+        int rc = suql_run_optimized(en, q, &pd.inner, t, alias, &pd.dnf, &ir, plan, e);
+        if (rc) {
+            suql_result_release(&ir);
+            return rc;
+        }
+        if (plan) {
+            gn_buf_printf(plan, "cte %s: then its WHERE is %s._id IN (the rows that passed)\n",
+                          sel->ctes[i].name, alias);
+            continue;
+        }
+        int64_t *ids = xmalloc(sizeof *ids * (size_t)(ir.nrows ? ir.nrows : 1));
+        long nids = 0;
+        for (int r = 0; r < ir.nrows; r++) {
+            const suql_cell *c = &ir.cells[(size_t)r * (size_t)ir.ncols];
+            if (c->type == SUQL_INT) ids[nids++] = c->i;
+        }
+        suql_result_release(&ir);
+        body->where = suql_in_ids(q, t, alias, ids, nids);
+        free(ids);
+        (*done)++;
+    }
+    return 0;
 }

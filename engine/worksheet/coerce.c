@@ -310,6 +310,15 @@ static void squash(const char *s, char *out, size_t n)
     out[k] = 0;
 }
 
+/* Is W (lower case) a word of S, in any case? */
+static int has_word(const char *s, const char *w)
+{
+    size_t n = strlen(w);
+    for (const char *p = s; (p = strcasestr(p, w)) != NULL; p++)
+        if ((p == s || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n])) return 1;
+    return 0;
+}
+
 /* Are all the words of A (letters and digits, any case) words of B, B
  * having at most two more? */
 static int words_within(const char *a, const char *b)
@@ -352,11 +361,16 @@ static int coerce_enum(const ws_field *f, const char *s, ws_val **out, char *why
         squash(f->enums[i], b, sizeof b);
         if (!strcmp(a, b)) { *out = ws_str(f->enums[i]); return 0; }
     }
-    /* A near miss that names one value only: "letter grade" is Letter. */
+    /* A near miss that names one value only: "letter grade" is Letter;
+     * never under a negation the value lacks ("not expensive", "no
+     * letter"; the "no" of Credit/No Credit is its own). */
     int hit = -1, hits = 0;
     for (int i = 0; i < f->nenums; i++)
         if (words_within(f->enums[i], s)) hit = i, hits++;
-    if (hits == 1) { *out = ws_str(f->enums[hit]); return 0; }
+    static const char *const negations[] = { "not", "no", "without", "except", "but", "never", NULL };
+    for (const char *const *w = negations; hits == 1 && *w; w++)
+        if (has_word(s, *w) && !has_word(f->enums[hit], *w)) hits = 0;
+    if (hits == 1 && hit >= 0) { *out = ws_str(f->enums[hit]); return 0; }
     size_t k = (size_t)snprintf(why, nwhy, "\"%s\" is not one of: ", s);
     for (int i = 0; i < f->nenums && k < nwhy; i++)
         k += (size_t)snprintf(why + k, nwhy - k, "%s%s", i ? ", " : "", f->enums[i]);

@@ -350,7 +350,7 @@ static void print_kb_rec(const ws_state *st, const ws_record *kb, int full, int 
     if (kb->result) {
         gn_buf_printf(out, "%s.result = ", kb->var);
         ws_val *s = ws_brief(kb->result, full ? max_rows : ROWS_NAMED, WS_BRIEF_KEYS, NULL);
-        if (!full)
+        if (!full && s->kind == WV_LIST)
             for (int i = 0; i < s->u.c.n; i++) {
                 ws_val *row = s->u.c.items[i];
                 if (row->kind != WV_DICT || !row->u.c.n) continue;

@@ -33,6 +33,8 @@ TEST(extract_suql_prose_before_and_after)
     /* no semicolon: the sentence after the query is cut, the query kept */
     suql_is("SELECT name\nFROM restaurants\nLIMIT 1\nThis returns one restaurant by name.",
             "SELECT name\nFROM restaurants\nLIMIT 1");
+    suql_is("SELECT name FROM restaurants LIMIT 3\nThese are places that aren't loud.",
+            "SELECT name FROM restaurants LIMIT 3");
     /* a real CTE is kept whole */
     suql_is("WITH t AS (SELECT 1 AS a) SELECT a FROM t;", "WITH t AS (SELECT 1 AS a) SELECT a FROM t");
 }

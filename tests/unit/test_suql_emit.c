@@ -456,6 +456,10 @@ TEST(suql_emit_run_order_and_limit)
     ROWS(&f, "SELECT _id FROM restaurants ORDER BY price, _id DESC", NULL, "5;3;1;2;4;6;7");
     ROWS(&f, "SELECT _id FROM restaurants ORDER BY price DESC, _id", NULL, "7;6;4;2;1;3;5");
     ROWS(&f, "SELECT _id FROM restaurants WHERE price > 'moderate' ORDER BY _id", NULL, "4;6");
+    ROWS(&f, "SELECT _id FROM restaurants WHERE price BETWEEN 'cheap' AND 'moderate' ORDER BY _id", NULL,
+         "1;2;3;5");
+    ROWS(&f, "SELECT _id FROM restaurants WHERE price NOT BETWEEN 'cheap' AND 'moderate' ORDER BY _id", NULL,
+         "4;6");
     ROWS(&f, "SELECT _id, price AS p FROM restaurants ORDER BY p DESC, 1 LIMIT 3", NULL,
          "7|NULL;6|luxury;4|expensive");
     ROWS(&f, "SELECT _id FROM restaurants WHERE 'moderate' >= price ORDER BY _id", NULL, "1;2;3;5");

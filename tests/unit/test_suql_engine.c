@@ -408,3 +408,30 @@ TEST(suql_engine_join_free_text_runs_optimized)
     suql_result_release(&r);
     fx_close(&f);
 }
+
+/* A CTE of one table with free-text filters: decided by the optimizer
+ * first, the query around it then runs in SQLite; the rows are those the
+ * CTE as written gives. */
+TEST(suql_engine_cte_free_text_runs_optimized)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1, 0) == 0);
+    REQUIRE(verify_says("Yes") == 0);
+    suql_result r, one;
+    suql_run_stats st;
+    gn_err e;
+    REQUIRE(suql_execute(f.en, "WITH q AS (SELECT _id AS id, name FROM restaurants WHERE "
+                         "answer(reviews, 'quiet?') = 'Yes' AND location = 'Palo Alto' AND price = 'luxury') "
+                         "SELECT q.name FROM q JOIN restaurants AS b ON b._id = q.id ORDER BY q.name, q.id",
+                         &r, &st, &e) == 0);
+    CHECK_STR(st.mode, "optimized");
+    CHECK(r.nrows > 2);
+    CHECK(st.llm_calls > 0 && st.llm_calls < r.nrows);
+    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE answer(reviews, 'quiet?') = 'Yes' "
+                         "AND location = 'Palo Alto' AND price = 'luxury' ORDER BY name, _id", &one, NULL, &e) == 0);
+    CHECK_INT(r.nrows, one.nrows);
+    for (int i = 0; i < r.nrows && i < one.nrows; i++) CHECK_STR(r.cells[i].text, one.cells[i].text);
+    suql_result_release(&one);
+    suql_result_release(&r);
+    fx_close(&f);
+}

@@ -302,6 +302,7 @@ TEST(ws_runtime_coerce_enums_lists_records)
               "Letter, Credit/No Credit");
     CHECK_COS("grading", "credit / no credit basis", "Credit/No Credit");
     CHECK_COS("grading", "Pass/Fail", "ERR: \"Pass/Fail\" is not one of: Letter, Credit/No Credit");
+    CHECK_COS("grading", "not letter", "ERR: \"not letter\" is not one of: Letter, Credit/No Credit");
     CHECK_COS("grading", "", "ERR: \"\" is not one of: Letter, Credit/No Credit");
     CHECK_CO("grading", ws_float(2.5), "ERR: \"2.5\" is not one of the options");
 

@@ -233,17 +233,23 @@ static int session_id(chat *ch, const char *arg, long *id, gn_err *e)
     return 0;
 }
 
+int chat_resume_check(chat *ch, const char *arg, long *id, gn_err *e)
+{
+    if (!ch->ss) return gn_err_set(e, GN_ENOTFOUND, "the sessions file is not available");
+    if (session_id(ch, arg, id, e)) return e->code;
+    st_session_info info;
+    if (st_session_info_get(ch->ss, *id, &info, e)) return e->code;
+    if (strcmp(info.agent, ch->agent->name))
+        return gn_err_set(e, GN_EUSAGE, "session %ld is a conversation with agent %s, not %s "
+                          "(use --agent %s)", *id, info.agent, ch->agent->name, info.agent);
+    return 0;
+}
+
 int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *turns, gn_err *e)
 {
     long id;
     *turns = 0;
-    if (!ch->ss) return gn_err_set(e, GN_ENOTFOUND, "the sessions file is not available");
-    if (session_id(ch, arg, &id, e)) return e->code;
-    st_session_info info;
-    if (st_session_info_get(ch->ss, id, &info, e)) return e->code;
-    if (strcmp(info.agent, ch->agent->name))
-        return gn_err_set(e, GN_EUSAGE, "session %ld is a conversation with agent %s, not %s "
-                          "(use --agent %s)", id, info.agent, ch->agent->name, info.agent);
+    if (chat_resume_check(ch, arg, &id, e)) return e->code;
     last_turn l = { .each = each, .ud = ud };
     ag_conv *cv = new_conv(ch);
     int rc = st_session_turns(ch->ss, id, keep_last, &l, e);

@@ -47,6 +47,10 @@ void chat_close(chat *ch);
 /* Called for each saved turn of a resumed session, oldest first. */
 typedef void (*chat_turn_fn)(const st_turn *t, void *ud);
 
+/* Can session ARG ("latest" or an id) be resumed: it exists and is this
+ * agent's?  0 with *ID set, or the error; nothing changes either way. */
+int chat_resume_check(chat *ch, const char *arg, long *id, gn_err *e);
+
 /* Continue the saved session ARG ("latest" or an id) of this agent: the
  * state, acts and reply of its last turn restored, EACH (may be NULL)
  * called with every turn.  *TURNS gets their number.  Returns 0 or

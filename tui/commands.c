@@ -99,6 +99,13 @@ static void c_resume(app *a, const char *arg)
     gn_err e;
     gn_err_clear(&e);
     int n;
+    long id;
+    /* A session that cannot be resumed leaves the conversation as it is. */
+    if (chat_resume_check(&a->ch, *arg ? arg : "latest", &id, &e)) {
+        char m[1024];
+        app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
+        return;
+    }
     app_reset(a);
     if (chat_resume(&a->ch, *arg ? arg : "latest", app_show_turn, a, &n, &e)) {
         char m[1024];

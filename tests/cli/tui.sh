@@ -210,6 +210,9 @@ check "/reset starts a new conversation" waitfor "a new conversation" 5
 keys "/resume" Enter
 check "/resume brings the saved turns back" waitfor "(3 turns)" 5
 check "... with their words" shows "› Five of us"
+keys "/resume 999" Enter
+check "/resume of no such session is an error" waitfor "999" 5
+check "... and the conversation on screen stays" shows "› Five of us"
 keys Tab
 check "... and their state" waitfor "2026-11-28" 5
 keys "/quit" Enter

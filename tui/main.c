@@ -37,6 +37,14 @@ static int dispatch(const cfg_t *c)
     }
     case CFG_RUN: break;
     }
+    /* A command given an empty text on the command line is a mistake,
+     * not a conversation. */
+    static const int texts[] = { OPT_EXPLAIN, OPT_SUQL, OPT_SEARCH, OPT_EXPORT_SESSION };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+        if (cfg_source_kind(c, texts[i]) == CFG_SRC_FLAG && !cfg_str(c, texts[i])[0]) {
+            fprintf(stderr, "genie: --%s needs a non-empty argument\n", cfg_opt(texts[i])->name);
+            return EXIT_USAGE;
+        }
     if (cfg_bool(c, OPT_CHECK_LLM)) return cli_check_llm(c);
     if (cfg_bool(c, OPT_SCHEMA)) return cli_schema(c);
     if (cfg_str(c, OPT_EXPLAIN)[0]) return cli_explain(c);

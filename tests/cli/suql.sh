@@ -98,6 +98,12 @@ else
     notok "mock server starts"
 fi
 
+# ---- an empty argument is a usage error, not a conversation --------------------
+for o in --suql --explain --search; do
+    g --db "$RDB" --offline $o '' </dev/null
+    check "$o '' is a usage error" sh -c "[ \"\$(cat '$T/rc')\" = 2 ] && grep -q -- '$o needs a non-empty argument' '$T/err'"
+done
+
 # ---- limits: a runaway query stops, a huge result is cut -----------------------
 t0=$(date +%s%N)
 g --db "$RDB" --offline -q --query-timeout 0.5 --suql \

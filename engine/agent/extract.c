@@ -12,9 +12,10 @@
  *    parses; a line that reads as SQL is never cut, so a broken query is
  *    sent to repair with its own error, not shortened into another query
  *    that drops a condition.
- *  - Statements: one a line, list markers and fences removed; a line with
- *    neither `(` nor `=` (nor `pass`) cannot be a statement of the
- *    language and is prose, dropped rather than refused.
+ *  - Statements: one a line, list markers and fences removed; a line that
+ *    does not start with a name and "(", "." or "=" (nor is `pass`)
+ *    cannot be a statement of the language and is prose, dropped rather
+ *    than refused.
  *
  * Nothing here executes anything: the results still go through the SUQL
  * compiler and the worksheet interpreter, which reject what they do not
@@ -170,12 +171,20 @@ static const char *unbullet(const char *s)
     return s;
 }
 
+/* Every statement of the language starts with a name followed by "(",
+ * "." or "=" (Worksheet(...), answer(...), record.field = ...), or is
+ * `pass`; a sentence ("The user picked ... (Kaito) ...") or a remark in
+ * parentheses does not. */
 static int statement_like(const char *s)
 {
-    if (strchr(s, '(') || strchr(s, '=')) return 1;
-    size_t n = strlen(s);
-    while (n && isspace((unsigned char)s[n - 1])) n--;
-    return n == 4 && !strncmp(s, "pass", 4);
+    const char *p = s;
+    if (!isalpha((unsigned char)*p) && *p != '_') return 0;
+    while (isalnum((unsigned char)*p) || *p == '_') p++;
+    size_t name = (size_t)(p - s);
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p == '(' || *p == '.' || *p == '=') return 1;
+    while (isspace((unsigned char)*p)) p++;
+    return name == 4 && !strncmp(s, "pass", 4) && !*p;
 }
 
 char *ag_statements_extract(const char *reply)

@@ -65,6 +65,11 @@ TEST(extract_statements_lists_fences_prose)
               "book_restaurant.time = \"20:00\"\nanswer(\"Is Kaito open?\")");
     stmts_are("1. a.b = 1\n2) c.d = 2\n* pass\n\xe2\x80\xa2 e.f = 3", "a.b = 1\nc.d = 2\npass\ne.f = 3");
     stmts_are("Statements:\n`x.y = True`\nThese update the booking.", "x.y = True");
+    /* prose with parentheses or an equals sign is still prose */
+    stmts_are("```\nBook_Restaurant(restaurant=\"Kaito\")\n```\nThe user picked the second one (Kaito) "
+              "and gave the time.\n(The booking is already done, so pass.)",
+              "Book_Restaurant(restaurant=\"Kaito\")");
+    stmts_are("pass\n(The booking is already done, so the note can't be added.)", "pass");
     /* a negative number is no list marker */
     stmts_are("a.b = -1", "a.b = -1");
 }

@@ -133,6 +133,10 @@ cJSON *ag_event_json(const ag_event *ev);
 
 /* ---- a conversation ------------------------------------------------------ */
 
+/* Rows of the latest result the parser sees by default: a list of ten
+ * courses is referred to as "those" whole. */
+#define AG_ROWS_SHOWN 10
+
 typedef struct ag_conv_config {
     const ag_agent *agent;
     const st_schema *schema;
@@ -142,7 +146,8 @@ typedef struct ag_conv_config {
     const llm_tpl *parse_tpl, *kb_tpl, *repair_tpl, *respond_tpl;  /* all
                                  required when client is set */
     ws_date today;
-    int max_rows;             /* result rows shown to the LLM; 0: 5 */
+    int max_rows;             /* result rows shown to the parser (their short
+                                 values); 0: AG_ROWS_SHOWN */
 } ag_conv_config;
 
 typedef struct ag_conv ag_conv;

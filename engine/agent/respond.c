@@ -73,7 +73,7 @@ void ag_respond(ag_tturn *t, char **out)
             reported |= t->acts.v[i].kind == WA_REPORT && r && r->kind == WR_KB;
         }
         if (reported) ws_state_print_tasks(cv->st, &state);
-        else ws_state_print(cv->st, cv->cfg.max_rows > 0 ? cv->cfg.max_rows : 5, &state);
+        else ws_state_print(cv->st, cv->cfg.max_rows > 0 ? cv->cfg.max_rows : AG_ROWS_SHOWN, &state);
         cJSON *d = cJSON_CreateObject();
         cJSON_AddStringToObject(d, "agent_description", cv->cfg.agent->description ? cv->cfg.agent->description : "");
         cJSON_AddStringToObject(d, "today", ag_today(cv));

@@ -212,7 +212,7 @@ static cJSON *parse_data(ag_conv *cv, const char *utterance)
     gn_buf_init(&sig);
     gn_buf_init(&state);
     ws_spec_signatures(cv->cfg.agent->spec, &sig);
-    ws_state_print(cv->st, cv->cfg.max_rows > 0 ? cv->cfg.max_rows : 5, &state);
+    ws_state_print(cv->st, cv->cfg.max_rows > 0 ? cv->cfg.max_rows : AG_ROWS_SHOWN, &state);
     cJSON *d = cJSON_CreateObject();
     cJSON_AddStringToObject(d, "agent_description", cv->cfg.agent->description ? cv->cfg.agent->description : "");
     cJSON_AddStringToObject(d, "today", ag_today(cv));
@@ -536,7 +536,7 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
 
     gn_buf b;
     gn_buf_init(&b);
-    ws_state_print(cv->st, cv->cfg.max_rows > 0 ? cv->cfg.max_rows : 5, &b);
+    ws_state_print(cv->st, cv->cfg.max_rows > 0 ? cv->cfg.max_rows : AG_ROWS_SHOWN, &b);
     cJSON *sj = ws_state_to_json(cv->st);
     cJSON *shown = cJSON_Duplicate(sj, 1);
     cJSON_AddItemToObject(shown, "changes", changes(before, sj));

@@ -101,6 +101,20 @@ int suql_pushdown_plan(suql_query *q, suql_select *sel, suql_pushdown *pd)
     return suql_dnf_build(q, pd->inner.where, 0, &pd->dnf, &e) == 0;
 }
 
+/* The _id column of IR (released here) into *IDS (caller frees); their
+ * number. */
+static long take_ids(suql_result *ir, int64_t **ids)
+{
+    *ids = xmalloc(sizeof **ids * (size_t)(ir->nrows ? ir->nrows : 1));
+    long n = 0;
+    for (int i = 0; i < ir->nrows; i++) {
+        const suql_cell *c = &ir->cells[(size_t)i * (size_t)ir->ncols];
+        if (c->type == SUQL_INT) (*ids)[n++] = c->i;
+    }
+    suql_result_release(ir);
+    return n;
+}
+
 /* SEL's WHERE with its free-text conjuncts replaced by IDS (IN). */
 static suql_expr *outer_where(suql_query *q, const suql_select *sel, const suql_pushdown *pd,
                               const int64_t *ids, long nids)
@@ -138,13 +152,8 @@ int suql_run_pushdown(suql_engine *en, suql_query *q, suql_select *sel, suql_pus
                             "%s._id IN (the rows that passed), in SQLite\n", pd->alias);
         return 0;
     }
-    int64_t *ids = xmalloc(sizeof *ids * (size_t)(ir.nrows ? ir.nrows : 1));
-    long nids = 0;
-    for (int i = 0; i < ir.nrows; i++) {
-        const suql_cell *c = &ir.cells[(size_t)i * (size_t)ir.ncols];
-        if (c->type == SUQL_INT) ids[nids++] = c->i;
-    }
-    suql_result_release(&ir);
+    int64_t *ids;
+    long nids = take_ids(&ir, &ids);
     suql_select outer = *sel;
     outer.where = outer_where(q, sel, pd, ids, nids);
     free(ids);
@@ -199,13 +208,8 @@ int suql_run_cte_filters(suql_engine *en, suql_query *q, suql_select *sel, int *
                           sel->ctes[i].name, alias);
             continue;
         }
-        int64_t *ids = xmalloc(sizeof *ids * (size_t)(ir.nrows ? ir.nrows : 1));
-        long nids = 0;
-        for (int r = 0; r < ir.nrows; r++) {
-            const suql_cell *c = &ir.cells[(size_t)r * (size_t)ir.ncols];
-            if (c->type == SUQL_INT) ids[nids++] = c->i;
-        }
-        suql_result_release(&ir);
+        int64_t *ids;
+        long nids = take_ids(&ir, &ids);
         body->where = suql_in_ids(q, t, alias, ids, nids);
         free(ids);
         (*done)++;

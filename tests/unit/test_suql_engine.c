@@ -376,62 +376,52 @@ TEST(suql_engine_review_regressions)
     fx_close(&f);
 }
 
+/* QUERY, whose free-text filter reads one table of a join or a CTE, runs
+ * optimized: batched checks, not a call a row, and the rows of the same
+ * filter asked of that table alone (in name order, first column). */
+static void pushed_down(fx *f, const char *query)
+{
+    suql_result r, one;
+    suql_run_stats st;
+    gn_err e;
+    REQUIRE(suql_execute(f->en, query, &r, &st, &e) == 0);
+    CHECK_STR(st.mode, "optimized");
+    CHECK(r.nrows > 2);
+    CHECK(st.llm_calls > 0 && st.llm_calls < r.nrows);
+    REQUIRE(suql_execute(f->en, "SELECT name FROM restaurants WHERE answer(reviews, 'quiet?') = 'Yes' "
+                         "AND location = 'Palo Alto' AND price = 'luxury' ORDER BY name, _id", &one, NULL, &e) == 0);
+    CHECK_INT(r.nrows, one.nrows);
+    for (int i = 0; i < r.nrows && i < one.nrows; i++) CHECK_STR(r.cells[i].text, one.cells[i].text);
+    suql_result_release(&one);
+    suql_result_release(&r);
+}
+
 /* A join whose free-text filter reads one table: that table's rows are
  * decided by the optimizer (batched, ranked), then the join runs in
- * SQLite; the rows are those the filter as written gives. */
+ * SQLite; the rows are those the filter as written gives.  Likewise a CTE
+ * of one table. */
 TEST(suql_engine_join_free_text_runs_optimized)
 {
     fx f;
     REQUIRE(fx_open(&f, 1, 0) == 0);
     REQUIRE(verify_says("Yes") == 0);
+    pushed_down(&f, "SELECT a.name FROM restaurants AS a JOIN restaurants AS b ON a._id = b._id "
+                    "WHERE answer(a.reviews, 'quiet?') = 'Yes' AND a.location = 'Palo Alto' "
+                    "AND a.price = 'luxury' AND b.name IS NOT NULL ORDER BY a.name, a._id");
+    fx_close(&f);
+    REQUIRE(fx_open(&f, 1, 0) == 0);           /* nothing memoized */
+    REQUIRE(verify_says("Yes") == 0);
+    pushed_down(&f, "WITH q AS (SELECT _id AS id, name FROM restaurants WHERE "
+                    "answer(reviews, 'quiet?') = 'Yes' AND location = 'Palo Alto' AND price = 'luxury') "
+                    "SELECT q.name FROM q JOIN restaurants AS b ON b._id = q.id ORDER BY q.name, q.id");
+    /* Free text under OR with another table: row by row, as written. */
     suql_result r;
     suql_run_stats st;
     gn_err e;
     REQUIRE(suql_execute(f.en, "SELECT a.name FROM restaurants AS a JOIN restaurants AS b ON a._id = b._id "
-                         "WHERE answer(a.reviews, 'quiet?') = 'Yes' AND a.location = 'Palo Alto' AND a.price = 'luxury' AND b.name IS NOT NULL "
-                         "ORDER BY a.name, a._id", &r, &st, &e) == 0);
-    CHECK_STR(st.mode, "optimized");
-    CHECK(r.nrows > 2);
-    CHECK(st.llm_calls > 0 && st.llm_calls < r.nrows);    /* batched, not a call a row */
-    suql_result one;
-    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE answer(reviews, 'quiet?') = 'Yes' "
-                         "AND location = 'Palo Alto' AND price = 'luxury' ORDER BY name, _id", &one, NULL, &e) == 0);
-    CHECK_INT(r.nrows, one.nrows);
-    for (int i = 0; i < r.nrows && i < one.nrows; i++) CHECK_STR(r.cells[i].text, one.cells[i].text);
-    suql_result_release(&one);
-    suql_result_release(&r);
-    /* Free text under OR with another table: row by row, as written. */
-    REQUIRE(suql_execute(f.en, "SELECT a.name FROM restaurants AS a JOIN restaurants AS b ON a._id = b._id "
                          "WHERE answer(a.reviews, 'quiet?') = 'Yes' OR b.location = 'Palo Alto'",
                          &r, &st, &e) == 0);
     CHECK_STR(st.mode, "per-row");
-    suql_result_release(&r);
-    fx_close(&f);
-}
-
-/* A CTE of one table with free-text filters: decided by the optimizer
- * first, the query around it then runs in SQLite; the rows are those the
- * CTE as written gives. */
-TEST(suql_engine_cte_free_text_runs_optimized)
-{
-    fx f;
-    REQUIRE(fx_open(&f, 1, 0) == 0);
-    REQUIRE(verify_says("Yes") == 0);
-    suql_result r, one;
-    suql_run_stats st;
-    gn_err e;
-    REQUIRE(suql_execute(f.en, "WITH q AS (SELECT _id AS id, name FROM restaurants WHERE "
-                         "answer(reviews, 'quiet?') = 'Yes' AND location = 'Palo Alto' AND price = 'luxury') "
-                         "SELECT q.name FROM q JOIN restaurants AS b ON b._id = q.id ORDER BY q.name, q.id",
-                         &r, &st, &e) == 0);
-    CHECK_STR(st.mode, "optimized");
-    CHECK(r.nrows > 2);
-    CHECK(st.llm_calls > 0 && st.llm_calls < r.nrows);
-    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE answer(reviews, 'quiet?') = 'Yes' "
-                         "AND location = 'Palo Alto' AND price = 'luxury' ORDER BY name, _id", &one, NULL, &e) == 0);
-    CHECK_INT(r.nrows, one.nrows);
-    for (int i = 0; i < r.nrows && i < one.nrows; i++) CHECK_STR(r.cells[i].text, one.cells[i].text);
-    suql_result_release(&one);
     suql_result_release(&r);
     fx_close(&f);
 }

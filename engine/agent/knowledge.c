@@ -261,7 +261,11 @@ static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_
                       ? xstrdup("the search stopped at its budget of checks: there may be more matches "
                                 "than these")
                   : res.note && strstr(res.note, "was cut") ? xstrdup(res.note)
-                                                            : NULL;
+                  : stats.matched > res.nrows
+                      ? (stats.matched > 10000
+                             ? xasprintf("these are %d of more than 10000 matching rows", res.nrows)
+                             : xasprintf("these are %d of %ld matching rows", res.nrows, stats.matched))
+                      : NULL;
         suql_result_release(&res);
     }
     ag_emit(t, AG_EV_RESULT, "suql", NULL, NULL, d);

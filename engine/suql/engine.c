@@ -373,6 +373,43 @@ static int on_progress(void *ud)
     return 0;
 }
 
+/* The most rows count_matched counts. */
+#define COUNT_MAX 10000
+
+/* How many rows SEL selects without its LIMIT, into st->matched, when the
+ * LIMIT cut RES and counting costs one statement without free text (the
+ * reply can then say "3 of 69").  Errors leave it unknown. */
+static void count_matched(suql_engine *en, suql_query *q, const suql_select *sel, const suql_result *res)
+{
+    long want = suql_rows_wanted(sel);
+    if (!en->st || !sel->limit || sel->distinct || want < 0 || res->nrows < want || !res->nrows) return;
+    suql_select all = *sel;
+    suql_expr *one = suql_expr_new(q, SUQL_E_INT, 0);
+    one->ival = 1;
+    one->text = "1";
+    suql_target tg = { one, NULL };
+    all.targets = &tg;
+    all.ntargets = 1;
+    all.order = NULL;
+    all.norder = 0;
+    all.limit = all.offset = NULL;
+    suql_emit_hooks h;
+    gn_buf sql;
+    gn_buf_init(&sql);
+    gn_err e;
+    gn_err_clear(&e);
+    if (!suql_emit_select(q, &all, suql_hooks_calls(en, &h), &sql, &e)) {
+        /* Bounded: past COUNT_MAX rows "more than" is all the reply needs. */
+        char *c = xasprintf("SELECT count(*) FROM (%s LIMIT %d)", sql.data, COUNT_MAX + 1);
+        sqlite3_stmt *st = NULL;
+        if (sqlite3_prepare_v2(en->cfg.db, c, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+            en->st->matched = (long)sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        free(c);
+    }
+    gn_buf_release(&sql);
+}
+
 /* ---- shapes of a query -------------------------------------------------------------- */
 
 static int has_aggregate(const suql_expr *x)
@@ -579,9 +616,11 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
         break;
     case RUN_ROWS_FIRST:
         rc = suql_run_final(en, q, sel, sh.t, sh.alias, NULL, -1, 0, res, e);
+        if (!rc) count_matched(en, q, sel, res);
         break;
     case RUN_PLAIN:
         rc = run_whole(en, q, suql_freetext_targets(sel) && !suql_order_has_freetext(sel), res, e);
+        if (!rc && !ctes) count_matched(en, q, sel, res);
         break;
     case RUN_OPTIMIZED:
         rc = suql_run_optimized(en, q, sel, sh.t, sh.alias, &sh.dnf, res, NULL, e);

@@ -89,6 +89,10 @@ typedef struct suql_step_stats {
 typedef struct suql_run_stats {
     const char *mode;            /* "plain", "optimized", "per-row" */
     long conjuncts, candidates, checked, passed, rows;
+    long matched;                /* rows the query selects without its LIMIT,
+                                    when counted (a plain run whose LIMIT
+                                    cut the result; 10,001 means more than
+                                    10,000); 0: not known */
     long evaluations, llm_calls, memo_hits, offline, failures;
     long classify_calls;         /* of llm_calls: CLASSIFY mapping enum literals */
     int budget, budget_hit;

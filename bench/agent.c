@@ -268,7 +268,8 @@ static int open_all(bench *b, const char *dir, const char *db, const char *vecto
     suql_engine_config ec = { .db = b->rdb, .schema = b->schema, .ix = b->ix, .em = b->em, .client = b->cl,
                               .answer_tpl = b->ft[0], .verify_tpl = b->ft[1],
                               .summary_tpl = b->ft[2], .classify_tpl = b->ft[3],
-                              .verify_rows_tpl = b->ft[4], .summary_extractive = 1 };
+                              .verify_rows_tpl = b->ft[4], .summary_extractive = 1,
+                              .count_matched = 1 };
     return suql_engine_new(&ec, &b->en, e);
 }
 

@@ -84,15 +84,6 @@ static int mentioned(const refs *r, const char *col)
     return 0;
 }
 
-/* Is NAME one of the comma-separated names of LIST? */
-static int listed(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = list; (p = strstr(p, name)) != NULL; p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ',' || !p[n])) return 1;
-    return 0;
-}
-
 void ag_kb_missing(const ws_spec *spec, const char *suql, char **out)
 {
     suql_query *q = NULL;
@@ -117,7 +108,7 @@ void ag_kb_missing(const ws_spec *spec, const char *suql, char **out)
             if (w->fields[i].primary && mentioned(&r, w->fields[i].name)) lookup = 1;
         for (int i = 0; i < w->nfields && !lookup; i++) {
             const ws_field *f = &w->fields[i];
-            if (!f->required || mentioned(&r, f->name) || listed(miss.data, f->name)) continue;
+            if (!f->required || mentioned(&r, f->name) || ws_list_has(miss.data, f->name)) continue;
             gn_buf_printf(&miss, "%s%s", miss.len ? ", " : "", f->name);
         }
     }

@@ -219,6 +219,20 @@ static void on_progress(void *ud, long checked, long candidates)
     cJSON_Delete(d);
 }
 
+/* What the reply must say of a run's rows, or NULL: that the checks'
+ * budget ran out (there may be more), that the result was cut, or how
+ * many rows a LIMIT left out ("3 of 10"). */
+static char *result_note(const suql_result *res, const suql_run_stats *s)
+{
+    if (s->budget_hit)
+        return xstrdup("the search stopped at its budget of checks: there may be more matches than these");
+    if (s->cut) return xstrdup(res->note ? res->note : "the result was cut");
+    if (s->matched > SUQL_COUNT_MAX)
+        return xasprintf("these are %d of more than %d matching rows", res->nrows, SUQL_COUNT_MAX);
+    if (s->matched > res->nrows) return xasprintf("these are %d of %ld matching rows", res->nrows, s->matched);
+    return NULL;
+}
+
 /* One execution, reported: 0 and *rows set, or the error (in E).  WHY
  * (may be NULL) gets why_empty's words for an empty result (caller frees). */
 static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_val **rows,
@@ -253,19 +267,9 @@ static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_
         cJSON_AddStringToObject(d, "mode", stats.mode ? stats.mode : "");
         cJSON_AddItemToObject(d, "plan", suql_stats_json(&stats));
         if (res.note) cJSON_AddStringToObject(d, "note", res.note);
-        /* The run's own note (a budget that ran out): the reply says the
-         * list may be partial.  A later attempt that replaces these rows
-         * replaces the note too. */
+        /* A later attempt that replaces these rows replaces the note too. */
         free(r->note);
-        r->note = res.note && stats.budget_hit
-                      ? xstrdup("the search stopped at its budget of checks: there may be more matches "
-                                "than these")
-                  : res.note && strstr(res.note, "was cut") ? xstrdup(res.note)
-                  : stats.matched > res.nrows
-                      ? (stats.matched > 10000
-                             ? xasprintf("these are %d of more than 10000 matching rows", res.nrows)
-                             : xasprintf("these are %d of %ld matching rows", res.nrows, stats.matched))
-                      : NULL;
+        r->note = result_note(&res, &stats);
         suql_result_release(&res);
     }
     ag_emit(t, AG_EV_RESULT, "suql", NULL, NULL, d);

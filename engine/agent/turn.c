@@ -238,21 +238,14 @@ char *ag_conv_parse_prompt(ag_conv *cv, const char *utterance)
     return gn_buf_detach(&out);
 }
 
-/* A statement refused: reported at once, and kept for the repair and
- * for the reply (the user hears what was not done, and why). */
-static void refuse(ag_tturn *t, const char *line, const char *why)
+/* A statement refused: reported at once (SHOWN: the error with its
+ * position), and kept for the repair and for the reply with WHY alone (the
+ * position means nothing to the reply's reader). */
+static void refuse(ag_tturn *t, const char *line, const char *shown, const char *why)
 {
-    ag_emit(t, AG_EV_REFUSED, "parse", line, why, NULL);
+    ag_emit(t, AG_EV_REFUSED, "parse", line, shown, NULL);
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "statement", line);
-    /* The position ("1:1: ") means nothing to the reply's reader. */
-    const char *p = why;
-    while (*p >= '0' && *p <= '9') p++;
-    if (p > why && *p == ':') {
-        const char *q = p + 1;
-        while (*q >= '0' && *q <= '9') q++;
-        if (q > p + 1 && q[0] == ':' && q[1] == ' ') why = q + 2;
-    }
     cJSON_AddStringToObject(r, "error", why);
     cJSON_AddItemToArray(t->refused, r);
 }
@@ -277,7 +270,7 @@ static int apply(ag_tturn *t, const char *text)
         t->in.mode = WS_MODE_PARSER;
         t->in.self = -1;
         if (ws_prog_parse(line, 1, 1, &p, &e)) {
-            refuse(t, line, gn_err_str(&e, msg, sizeof msg));
+            refuse(t, line, gn_err_str(&e, msg, sizeof msg), e.msg);
             refused++;
             continue;
         }
@@ -285,7 +278,7 @@ static int apply(ag_tturn *t, const char *text)
             if (refused >= AG_MAX_REFUSED) { left += p->n - i; break; }
             gn_err_clear(&e);
             if (ws_run_stmt(&t->in, &p->stmts[i], &e)) {
-                refuse(t, line, gn_err_str(&e, msg, sizeof msg));
+                refuse(t, line, gn_err_str(&e, msg, sizeof msg), e.msg);
                 refused++;
             } else if (p->stmts[i].kind != WS_PASS) {
                 applied++;
@@ -297,7 +290,7 @@ static int apply(ag_tturn *t, const char *text)
         char what[64];
         snprintf(what, sizeof what, "(%d more statement%s or line%s)", left, left == 1 ? "" : "s",
                  left == 1 ? "" : "s");
-        refuse(t, what, "not applied: too many refused lines");
+        refuse(t, what, "not applied: too many refused lines", "not applied: too many refused lines");
     }
     free(copy);
     return applied;

@@ -334,6 +334,7 @@ int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res
             res->note = xasprintf("the result was cut at %d rows (%ld MB of text): it holds at most "
                                   "%d rows and %ld MB", res->nrows, bytes >> 20, SUQL_MAX_ROWS,
                                   SUQL_MAX_BYTES >> 20);
+            if (en->st) en->st->cut = 1;
             rc = SQLITE_DONE;
             break;
         }
@@ -373,16 +374,13 @@ static int on_progress(void *ud)
     return 0;
 }
 
-/* The most rows count_matched counts. */
-#define COUNT_MAX 10000
-
 /* How many rows SEL selects without its LIMIT, into st->matched, when the
  * LIMIT cut RES and counting costs one statement without free text (the
  * reply can then say "3 of 69").  Errors leave it unknown. */
 static void count_matched(suql_engine *en, suql_query *q, const suql_select *sel, const suql_result *res)
 {
     long want = suql_rows_wanted(sel);
-    if (!en->st || !sel->limit || sel->distinct || want < 0 || res->nrows < want || !res->nrows) return;
+    if (!en->cfg.count_matched || !en->st || !sel->limit || sel->distinct || want < 0 || res->nrows < want || !res->nrows) return;
     suql_select all = *sel;
     suql_expr *one = suql_expr_new(q, SUQL_E_INT, 0);
     one->ival = 1;
@@ -399,8 +397,8 @@ static void count_matched(suql_engine *en, suql_query *q, const suql_select *sel
     gn_err e;
     gn_err_clear(&e);
     if (!suql_emit_select(q, &all, suql_hooks_calls(en, &h), &sql, &e)) {
-        /* Bounded: past COUNT_MAX rows "more than" is all the reply needs. */
-        char *c = xasprintf("SELECT count(*) FROM (%s LIMIT %d)", sql.data, COUNT_MAX + 1);
+        /* Bounded: past SUQL_COUNT_MAX rows "more than" is all the reply needs. */
+        char *c = xasprintf("SELECT count(*) FROM (%s LIMIT %d)", sql.data, SUQL_COUNT_MAX + 1);
         sqlite3_stmt *st = NULL;
         if (sqlite3_prepare_v2(en->cfg.db, c, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
             en->st->matched = (long)sqlite3_column_int64(st, 0);

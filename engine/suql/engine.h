@@ -61,6 +61,9 @@ typedef struct suql_engine_config {
     int window;                  /* 0: SUQL_WINDOW */
     int summary_extractive;      /* summary() from the passages, no LLM
                                     call (freetext.h) */
+    int count_matched;           /* count the rows a LIMIT cut (stats'
+                                    matched), for a reply that says "3 of
+                                    10"; one more statement a run */
     double time_limit;           /* seconds of SQLite work a query may take
                                     (LLM waits not counted); <= 0: the
                                     default, SUQL_TIME_LIMIT */
@@ -72,6 +75,8 @@ typedef struct suql_engine_config {
  * note (a cross join of four tables must not take the memory). */
 #define SUQL_MAX_ROWS 100000
 #define SUQL_MAX_BYTES (64L << 20)
+/* The most rows a count of the matches goes to (stats' matched). */
+#define SUQL_COUNT_MAX 10000
 
 /* What one run did (for --explain --analyze and the UI). */
 /* What one step of an optimized run did (--explain --analyze): a conjunct
@@ -91,8 +96,10 @@ typedef struct suql_run_stats {
     long conjuncts, candidates, checked, passed, rows;
     long matched;                /* rows the query selects without its LIMIT,
                                     when counted (a plain run whose LIMIT
-                                    cut the result; 10,001 means more than
-                                    10,000); 0: not known */
+                                    cut the result; past SUQL_COUNT_MAX
+                                    means more than that); 0: not known */
+    int cut;                     /* the result was cut at SUQL_MAX_ROWS or
+                                    SUQL_MAX_BYTES */
     long evaluations, llm_calls, memo_hits, offline, failures;
     long classify_calls;         /* of llm_calls: CLASSIFY mapping enum literals */
     int budget, budget_hit;

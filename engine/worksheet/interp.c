@@ -393,15 +393,6 @@ static void assign_value(ws_interp *in, ws_record *r, int fi, ws_val *v)
         ws_state_clear(in->st, r, fi);
 }
 
-/* Is NAME one of the items of the comma-separated LIST ("a, b")? */
-static int listed(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = list; (p = strstr(p, name)) != NULL; p += n)
-        if ((p == list || p[-1] == ' ' || p[-1] == ',') && (p[n] == ',' || !p[n])) return 1;
-    return 0;
-}
-
 /* answer_N.location = "Cupertino", the parser's natural reply when the
  * agent asked for a search's missing parameter: the question is asked
  * again with it ("... (location: Cupertino)"), as a new knowledge record.
@@ -418,7 +409,7 @@ static int answer_missing(ws_interp *in, const ws_stmt *s, gn_err *e)
     }
     ws_record *kb = rv->kind == WV_REC ? ws_state_rec(in->st, rv->u.rec) : NULL;
     ws_val_free(rv);
-    if (!kb || kb->kind != WR_KB || !kb->missing || !listed(kb->missing, t->name)) return 0;
+    if (!kb || kb->kind != WR_KB || !kb->missing || !ws_list_has(kb->missing, t->name)) return 0;
     ws_val *v = NULL;
     if (vet(in, s->value, e) || ws_eval(in, s->value, &v, e)) return 1;
     gn_buf b;

@@ -193,6 +193,14 @@ int ws_state_set(ws_state *st, ws_record *r, int fi, const ws_val *v, char *why,
     return 0;
 }
 
+int ws_list_has(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ' || p[-1] == ',') && (p[n] == ',' || !p[n])) return 1;
+    return 0;
+}
+
 void ws_state_clear(ws_state *st, ws_record *r, int fi)
 {
     ws_slot *s = &r->slots[fi];

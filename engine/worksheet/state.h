@@ -89,6 +89,10 @@ ws_record *ws_state_var(const ws_state *st, const char *var);
  * lower case, with _2, _3... when taken), optionally nested in field FIELD
  * of record PARENT (-1 for none; the parent's slot is not touched). */
 ws_record *ws_state_new_task(ws_state *st, int sheet, int parent, int field);
+/* Is NAME an item of the comma-separated LIST ("location, date"), as a
+ * knowledge record's missing parameters are written? */
+int ws_list_has(const char *list, const char *name);
+
 /* A new knowledge record asking QUESTION (variable answer_N). */
 ws_record *ws_state_new_kb(ws_state *st, const char *question);
 

@@ -8,12 +8,16 @@
 
 #include <stdlib.h>
 
-static void suql_is(const char *reply, const char *want)
+/* EXTRACT (one of the two extractors) of REPLY gives WANT. */
+static void gives(char *(*extract)(const char *), const char *reply, const char *want)
 {
-    char *got = ag_suql_extract(reply);
+    char *got = extract(reply);
     CHECK_STR(got, want);
     free(got);
 }
+
+static void suql_is(const char *reply, const char *want) { gives(ag_suql_extract, reply, want); }
+static void stmts_are(const char *reply, const char *want) { gives(ag_statements_extract, reply, want); }
 
 TEST(extract_suql_plain_and_fenced)
 {
@@ -48,13 +52,6 @@ TEST(extract_suql_never_shortens_a_broken_query)
     /* nothing that parses: the first candidate, for the repair's error */
     suql_is("Sorry, I cannot SELECT that.", "SELECT that.");
     suql_is("I don't know.", "I don't know.");
-}
-
-static void stmts_are(const char *reply, const char *want)
-{
-    char *got = ag_statements_extract(reply);
-    CHECK_STR(got, want);
-    free(got);
 }
 
 TEST(extract_statements_lists_fences_prose)

@@ -53,6 +53,8 @@ struct cfg {
     int file_loaded;
     char **warn;         /* NULL-terminated */
     size_t nwarn;
+    char **operands;     /* the words after the options (--init's files) */
+    size_t noperands;
 };
 
 /* Where a value is being set from, for source strings and messages. */
@@ -152,6 +154,10 @@ static void free_values(cfg_t *c)
     c->nwarn = 0;
     free(c->file);
     c->file = NULL;
+    for (size_t i = 0; i < c->noperands; i++) free(c->operands[i]);
+    free(c->operands);
+    c->operands = NULL;
+    c->noperands = 0;
 }
 
 /* The error of a default its own validator rejects. */
@@ -203,6 +209,12 @@ void cfg_free(cfg_t *c)
     if (!c) return;
     free_values(c);
     free(c);
+}
+
+const char *const *cfg_operands(const cfg_t *c, size_t *n)
+{
+    *n = c->noperands;
+    return (const char *const *)c->operands;
 }
 
 void cfg_set_environ(cfg_t *c, const char *const *envp)
@@ -528,12 +540,16 @@ struct flag {
 struct flags {
     struct flag *v;
     int n;
+    char **operands;     /* the words left after the options */
+    int noperands;
 };
 
 static void flags_release(struct flags *fl)
 {
     for (int i = 0; i < fl->n; i++) free(fl->v[i].arg);
     free(fl->v);
+    for (int i = 0; i < fl->noperands; i++) free(fl->operands[i]);
+    free(fl->operands);
 }
 
 /* The argument of the last occurrence of opt, or NULL when absent. */
@@ -656,6 +672,8 @@ static int parse_flags(struct flags *fl, int argc, char **argv, gn_err *e)
     char shorts[2 * OPT__COUNT + 2];
     fl->v = xcalloc(argc > 0 ? (size_t)argc : 1, sizeof *fl->v);
     fl->n = 0;
+    fl->operands = NULL;
+    fl->noperands = 0;
     if (argc < 1 || !argv) return 0;
     build_getopt(lo, shorts);
     char **av = xmalloc(((size_t)argc + 1) * sizeof *av);
@@ -671,9 +689,15 @@ static int parse_flags(struct flags *fl, int argc, char **argv, gn_err *e)
         rc = ch == ':' ? missing_arg(e)
            : ch == '?' ? bad_option(av, e) : add_flag(fl, ch, e);
     }
-    if (!rc && optind < argc)
+    /* Words after the options are --init's data files; anywhere else
+     * they are a mistake. */
+    if (!rc && optind < argc && !flags_want(fl, OPT_INIT))
         rc = gn_err_set(e, GN_EUSAGE, "unexpected argument '%s' (to search "
                         "the knowledge base, use --search TEXT)", av[optind]);
+    for (; !rc && optind < argc; optind++) {
+        if (!fl->operands) fl->operands = xcalloc((size_t)argc, sizeof *fl->operands);
+        fl->operands[fl->noperands++] = xstrdup(av[optind]);
+    }
     free(av);
     return rc;
 }
@@ -771,6 +795,12 @@ int cfg_load(cfg_t *c, int argc, char **argv, gn_err *e)
     }
     if (!rc) rc = apply_flags(c, &fl, e);
     if (!rc) record_config_path(c);
+    if (!rc && fl.noperands) {
+        c->operands = fl.operands;
+        c->noperands = (size_t)fl.noperands;
+        fl.operands = NULL;
+        fl.noperands = 0;
+    }
     flags_release(&fl);
     return rc;
 }

@@ -101,6 +101,10 @@ enum cfg_src cfg_source_kind(const cfg_t *c, int opt);
  * CFG_RUN. */
 enum cfg_action cfg_action(const cfg_t *c);
 
+/* The words after the options (only --init takes any: its data files);
+ * *n gets how many.  NULL when there are none. */
+const char *const *cfg_operands(const cfg_t *c, size_t *n);
+
 /* The config file used by the last cfg_load ("" when none), and whether it
  * existed and was read. */
 const char *cfg_file(const cfg_t *c);

@@ -83,6 +83,14 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_EXPORT_SESSION] = { .name = "export-session", .arg = "ID",
         .type = CFG_STRING, .def = "", .group = MODES,
         .help = "print saved conversation ID as Markdown, then exit" },
+    [OPT_INIT] = { .name = "init", .arg = "DIR", .type = CFG_PATH, .def = "",
+        .group = MODES,
+        .help = "make an agent in DIR from the data files named after the "
+                "options (CSV, TSV, JSON, JSON Lines or SQLite): infer each "
+                "column's type, write the database, worksheet.csv and "
+                "agent.ini, build the index, then exit" },
+    [OPT_FORCE] = { .name = "force", .type = CFG_ACTION, .group = MODES,
+        .help = "with --init: replace DIR when it already holds an agent" },
 
     /* ---- General ---------------------------------------------------- */
     [OPT_CONFIG] = { .name = "config", .shortopt = 'c', .arg = "FILE",

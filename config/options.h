@@ -29,6 +29,8 @@ enum cfg_opt {
     OPT_RESUME,
     OPT_LIST_SESSIONS,
     OPT_EXPORT_SESSION,
+    OPT_INIT,
+    OPT_FORCE,
     /* General */
     OPT_CONFIG,
     OPT_DB,

@@ -114,6 +114,9 @@ void cli_suql_close(cli_suql_ctx *x);
 int cli_suql(const cfg_t *c);
 int cli_explain(const cfg_t *c);
 
+/* --init DIR FILE...: an agent made from data files (cmd_init.c). */
+int cli_init(const cfg_t *c);
+
 /* --schema: the knowledge base's schema as CREATE TABLE text. */
 int cli_schema(const cfg_t *c);
 

@@ -39,12 +39,17 @@ static int dispatch(const cfg_t *c)
     }
     /* A command given an empty text on the command line is a mistake,
      * not a conversation. */
-    static const int texts[] = { OPT_EXPLAIN, OPT_SUQL, OPT_SEARCH, OPT_EXPORT_SESSION };
+    static const int texts[] = { OPT_EXPLAIN, OPT_SUQL, OPT_SEARCH, OPT_EXPORT_SESSION, OPT_INIT };
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
         if (cfg_source_kind(c, texts[i]) == CFG_SRC_FLAG && !cfg_str(c, texts[i])[0]) {
             fprintf(stderr, "genie: --%s needs a non-empty argument\n", cfg_opt(texts[i])->name);
             return EXIT_USAGE;
         }
+    if (cfg_bool(c, OPT_FORCE) && !cfg_str(c, OPT_INIT)[0]) {
+        fputs("genie: --force only goes with --init DIR FILE...\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (cfg_str(c, OPT_INIT)[0]) return cli_init(c);
     if (cfg_bool(c, OPT_CHECK_LLM)) return cli_check_llm(c);
     if (cfg_bool(c, OPT_SCHEMA)) return cli_schema(c);
     if (cfg_str(c, OPT_EXPLAIN)[0]) return cli_explain(c);

@@ -1,0 +1,234 @@
+/*
+ * import.c — pass 2: a table's rows into SQLite, each value in its
+ * column's type.
+ *
+ * The table gets `_id INTEGER PRIMARY KEY` (the row id genie keys
+ * passages by) and a column per inferred column, declared INTEGER, REAL
+ * or TEXT.  Values are bound as they are converted: integers and reals as
+ * numbers, booleans 1/0, dates and times in ISO form, lists as the JSON
+ * arrays of text genie stores lists as; a value that does not fit its
+ * column's type is stored as the text it was, and counted with its line
+ * so the user hears about it.  The caller owns the transaction.  After
+ * the rows, the key column is the first candidate (infer.c) whose values
+ * are all distinct, preferring a name such as name, title or code.
+ */
+#include "ingest/ingest_int.h"
+#include "store/kb.h"
+#include "util/xmem.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+typedef struct importer {
+    sqlite3 *db;
+    sqlite3_stmt *ins;
+    gn_buf *lists;        /* one per column: a list's JSON text */
+    char (*small)[12];    /* one per column: a date or time */
+} importer;
+
+static const char *decl(const ig_column *c)
+{
+    switch (c->type) {
+    case IG_INT:
+    case IG_BOOL: return "INTEGER";
+    case IG_REAL: return "REAL";
+    default: return "TEXT";
+    }
+}
+
+static void list_json(gn_buf *b, const ig_column *c, const char *s)
+{
+    gn_buf_reset(b);
+    cJSON *out = cJSON_CreateArray();
+    cJSON *in = c->sep ? NULL : cJSON_Parse(s);
+    if (cJSON_IsArray(in)) {
+        for (cJSON *x = in->child; x; x = x->next) {
+            char num[40];
+            if (cJSON_IsString(x)) {
+                cJSON_AddItemToArray(out, cJSON_CreateString(x->valuestring));
+            } else if (cJSON_IsNumber(x)) {
+                snprintf(num, sizeof num, "%.17g", x->valuedouble);
+                if (x->valuedouble == (double)(long long)x->valuedouble)
+                    snprintf(num, sizeof num, "%lld", (long long)x->valuedouble);
+                cJSON_AddItemToArray(out, cJSON_CreateString(num));
+            } else if (!cJSON_IsNull(x)) {
+                char *t = cJSON_PrintUnformatted(x);
+                cJSON_AddItemToArray(out, cJSON_CreateString(t ? t : ""));
+                cJSON_free(t);
+            }
+        }
+    } else if (c->sep) {
+        const char *q = s;
+        for (;;) {
+            const char *z = strchr(q, c->sep);
+            size_t n = z ? (size_t)(z - q) : strlen(q);
+            while (n && (*q == ' ' || *q == '\t')) q++, n--;
+            while (n && (q[n - 1] == ' ' || q[n - 1] == '\t')) n--;
+            if (n) {
+                char *part = xstrndup(q, n);
+                cJSON_AddItemToArray(out, cJSON_CreateString(part));
+                free(part);
+            }
+            if (!z) break;
+            q = z + 1;
+        }
+    } else {
+        cJSON_AddItemToArray(out, cJSON_CreateString(s));     /* one value: a list of one */
+    }
+    cJSON_Delete(in);
+    char *t = cJSON_PrintUnformatted(out);
+    gn_buf_puts(b, t ? t : "[]");
+    cJSON_free(t);
+    cJSON_Delete(out);
+}
+
+static void bad(ig_column *c, const char *s, long line)
+{
+    if (!c->bad++) {
+        c->bad_line = line;
+        c->bad_value = xstrdup(s);
+    }
+}
+
+static int row_insert(void *ud, ig_table *t, char **cells, long line, gn_err *e)
+{
+    importer *im = ud;
+    sqlite3_stmt *st = im->ins;
+    for (int i = 0; i < t->ncols; i++) {
+        ig_column *c = &t->cols[i];
+        const char *s = cells[i];
+        int k = i + 1;
+        if (!s) {
+            sqlite3_bind_null(st, k);
+            continue;
+        }
+        long long iv;
+        double dv;
+        int bv;
+        switch (c->type) {
+        case IG_INT:
+            if (ig_is_int(s, &iv)) { sqlite3_bind_int64(st, k, iv); continue; }
+            break;
+        case IG_REAL:
+            if (ig_is_int(s, &iv)) { sqlite3_bind_double(st, k, (double)iv); continue; }
+            if (ig_is_real(s, &dv)) { sqlite3_bind_double(st, k, dv); continue; }
+            break;
+        case IG_BOOL:
+            if (ig_is_bool(s, &bv)) { sqlite3_bind_int(st, k, bv); continue; }
+            break;
+        case IG_DATE:
+            if (ig_is_date(s, im->small[i])) {
+                sqlite3_bind_text(st, k, im->small[i], -1, SQLITE_STATIC);
+                continue;
+            }
+            break;
+        case IG_TIME:
+            if (ig_is_time(s, im->small[i])) {
+                sqlite3_bind_text(st, k, im->small[i], -1, SQLITE_STATIC);
+                continue;
+            }
+            break;
+        case IG_LIST:
+            list_json(&im->lists[i], c, s);
+            sqlite3_bind_text(st, k, im->lists[i].data, (int)im->lists[i].len, SQLITE_STATIC);
+            continue;
+        default:
+            sqlite3_bind_text(st, k, s, -1, SQLITE_STATIC);
+            continue;
+        }
+        bad(c, s, line);
+        sqlite3_bind_text(st, k, s, -1, SQLITE_STATIC);
+    }
+    if (sqlite3_step(st) != SQLITE_DONE) {
+        st_dberr(im->db, e, t->name);
+        return gn_err_prefix(e, "%s:%ld", t->path, line);
+    }
+    sqlite3_reset(st);
+    return 0;
+}
+
+static int is_preferred(const char *name)
+{
+    static const char *const names[] = { "name", "title", "code", "id", "key", NULL };
+    static const char *const ends[] = { "_name", "_title", "_code", NULL };
+    for (int i = 0; names[i]; i++)
+        if (!strcasecmp(name, names[i])) return 1;
+    size_t n = strlen(name);
+    for (int i = 0; ends[i]; i++) {
+        size_t k = strlen(ends[i]);
+        if (n > k && !strcasecmp(name + n - k, ends[i])) return 1;
+    }
+    return 0;
+}
+
+static int all_distinct(sqlite3 *db, const ig_table *t, const ig_column *c)
+{
+    char *sql = sqlite3_mprintf("SELECT count(DISTINCT \"%w\") FROM \"%w\"", c->name, t->name);
+    sqlite3_stmt *st;
+    long n = -1;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    sqlite3_free(sql);
+    return n == t->rows;
+}
+
+static void find_key(sqlite3 *db, ig_table *t)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < t->ncols; i++) {
+            ig_column *c = &t->cols[i];
+            if (is_preferred(c->name) != !pass || !ig_key_candidate(c, t->rows)) continue;
+            if (all_distinct(db, t, c)) {
+                c->key = 1;
+                snprintf(c->why, sizeof c->why, "unique, short, names each row");
+                return;
+            }
+        }
+}
+
+int ig_import(ig_table *t, sqlite3 *db, ig_progress_fn fn, void *ud, gn_err *e)
+{
+    gn_buf sql;
+    gn_buf_init(&sql);
+    gn_buf_puts(&sql, "CREATE TABLE ");
+    st_ident(&sql, t->name);
+    gn_buf_puts(&sql, "(_id INTEGER PRIMARY KEY");
+    for (int i = 0; i < t->ncols; i++) {
+        gn_buf_puts(&sql, ", ");
+        st_ident(&sql, t->cols[i].name);
+        gn_buf_printf(&sql, " %s", decl(&t->cols[i]));
+    }
+    gn_buf_puts(&sql, ")");
+    int rc = 0;
+    if (sqlite3_exec(db, sql.data, NULL, NULL, NULL) != SQLITE_OK) rc = st_dberr(db, e, t->name);
+    gn_buf_reset(&sql);
+    gn_buf_puts(&sql, "INSERT INTO ");
+    st_ident(&sql, t->name);
+    gn_buf_puts(&sql, " VALUES (NULL");
+    for (int i = 0; i < t->ncols; i++) gn_buf_puts(&sql, ", ?");
+    gn_buf_puts(&sql, ")");
+    importer im = { .db = db };
+    if (!rc && sqlite3_prepare_v2(db, sql.data, -1, &im.ins, NULL) != SQLITE_OK)
+        rc = st_dberr(db, e, t->name);
+    gn_buf_release(&sql);
+    if (rc) return rc;
+    im.lists = xcalloc((size_t)t->ncols + 1, sizeof *im.lists);
+    im.small = xcalloc((size_t)t->ncols + 1, sizeof *im.small);
+    for (int i = 0; i < t->ncols; i++) {
+        gn_buf_init(&im.lists[i]);
+        t->cols[i].bad = 0;
+    }
+    long rows = t->rows;
+    rc = ig_scan(t, 0, row_insert, &im, fn, ud, e);
+    t->rows = rows;
+    sqlite3_finalize(im.ins);
+    for (int i = 0; i < t->ncols; i++) gn_buf_release(&im.lists[i]);
+    free(im.lists);
+    free(im.small);
+    if (!rc) find_key(db, t);
+    return rc;
+}

@@ -1,0 +1,66 @@
+/*
+ * ingest_int.h — what the ingest files share: the row scanners of each
+ * format, the cell classifiers and the per-column counts.
+ */
+#ifndef GENIE_INGEST_INT_H
+#define GENIE_INGEST_INT_H
+
+#include "ingest/ingest.h"
+
+#include <stddef.h>
+
+/* A row: CELLS[i] is column i's value (NUL-terminated, spaces trimmed),
+ * NULL when empty or a null marker; LINE the row's first line (SQLite:
+ * its row number).  Returning nonzero stops the scan with that status. */
+typedef int (*ig_row_fn)(void *ud, ig_table *t, char **cells, long line, gn_err *e);
+
+/* Read T's rows, calling FN for each and PROGRESS every so often.  With
+ * GROW, keys seen for the first time (JSON) add columns; without, they are
+ * an error (the file changed between passes).  Errors name FILE:LINE. */
+int ig_scan(ig_table *t, int grow, ig_row_fn fn, void *ud, ig_progress_fn progress,
+            void *pud, gn_err *e);
+int ig_scan_csv(ig_table *t, ig_row_fn fn, void *ud, ig_progress_fn progress, void *pud,
+                gn_err *e);
+int ig_scan_json(ig_table *t, int grow, ig_row_fn fn, void *ud, ig_progress_fn progress,
+                 void *pud, gn_err *e);
+int ig_scan_sqlite(ig_table *t, ig_row_fn fn, void *ud, ig_progress_fn progress, void *pud,
+                   gn_err *e);
+
+/* Read the header row of a CSV/TSV file into T's columns (csv.c). */
+int ig_csv_header(ig_table *t, gn_err *e);
+
+/* Add a column named SRC to T (its SQL name made unique); returns its
+ * index. */
+int ig_column_add(ig_table *t, const char *src);
+
+/* Rows between two progress reports. */
+#define IG_PROGRESS_EVERY 65536
+
+/* The longest cell accepted (bytes). */
+#define IG_CELL_MAX (16 << 20)
+
+/* Whether S (length N) is valid UTF-8 without NUL bytes. */
+int ig_utf8_valid(const char *s, size_t n);
+
+/* Cell classifiers (infer.c), on trimmed non-null text.  Each returns 1
+ * when S is of the type, filling the value when asked. */
+int ig_is_int(const char *s, long long *v);
+int ig_is_real(const char *s, double *v);
+int ig_is_bool(const char *s, int *v);
+int ig_is_date(const char *s, char out[11]);
+int ig_is_time(const char *s, char out[9]);
+int ig_is_null(const char *s);
+
+/* Longest enum (distinct values), and the cap on distinct values counted
+ * per column (memory stays bounded whatever the row count). */
+#define IG_ENUM_MAX 24
+#define IG_DISTINCT_CAP 4096
+
+/* Whether column C of a table of ROWS rows can be its key (import.c
+ * checks uniqueness): short text that names things, never empty. */
+int ig_key_candidate(const ig_column *c, long rows);
+
+/* Free pass-1 counts. */
+void ig_stats_free(ig_stats *st);
+
+#endif

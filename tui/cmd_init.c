@@ -1,0 +1,369 @@
+/*
+ * cmd_init.c — `genie --init DIR FILE...`: an agent made from someone's
+ * own data files.
+ *
+ * Everything is made in a hidden directory beside DIR (.DIR.init-XXXXXX):
+ * the database (each file's tables, read twice: once to infer the column
+ * types, once to import the rows; see ingest/ingest.h), worksheet.csv and
+ * agent.ini.  The agent is then loaded from there as any agent is, which
+ * checks the drafted spec and describes the tables in genie_columns; only
+ * then is the directory renamed to DIR, so a failure or Ctrl-C leaves
+ * nothing half-made.  An existing DIR is replaced only with --force, and
+ * only when it is an agent directory (it has agent.ini) or empty.  The
+ * retrieval index is built last, in DIR: it is derived data, and an
+ * interrupted build is simply redone at the next start.
+ *
+ * Progress and warnings go to stderr; what was inferred (a table of
+ * column, type, examples and why) and the next commands go to stdout.
+ */
+#include "cli.h"
+
+#include "agent/agent.h"
+#include "ingest/ingest.h"
+#include "util/clock.h"
+#include "util/xmem.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+typedef struct init_run {
+    int quiet, tty;
+    const char *pass;     /* "reading" or "importing" */
+    double last;          /* when progress was last shown */
+} init_run;
+
+static int progress(void *ud, const ig_table *t, const char *stage, long done, long total)
+{
+    init_run *r = ud;
+    (void)stage;
+    if (interrupted) return 1;
+    if (r->quiet) return 0;
+    double now = gn_now();
+    if (!r->tty && now - r->last < 5.0) return 0;
+    r->last = now;
+    if (total > 0)
+        fprintf(stderr, r->tty ? "\r  %s %s: %ld/%ld rows (%ld%%)\033[K" : "  %s %s: %ld/%ld rows (%ld%%)\n",
+                r->pass, t->label, done, total, done * 100 / total);
+    else
+        fprintf(stderr, r->tty ? "\r  %s %s: %ld rows\033[K" : "  %s %s: %ld rows\n", r->pass,
+                t->label, done);
+    return 0;
+}
+
+static void progress_done(init_run *r)
+{
+    if (r->tty && !r->quiet && r->last > 0) fputs("\r\033[K", stderr);
+    r->last = 0;
+}
+
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb; (void)flag; (void)ftw;
+    return remove(path);
+}
+
+static void remove_tree(const char *dir)
+{
+    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* 0: DIR does not exist or is empty; 1: an agent directory; -1: other. */
+static int dir_state(const char *dir, int *exists)
+{
+    struct stat sb;
+    *exists = stat(dir, &sb) == 0;
+    if (!*exists) return 0;
+    if (!S_ISDIR(sb.st_mode)) return -1;
+    char *ini = xasprintf("%s/agent.ini", dir);
+    int agent = access(ini, F_OK) == 0;
+    free(ini);
+    if (agent) return 1;
+    DIR *d = opendir(dir);
+    int empty = 1;
+    struct dirent *de;
+    while (d && (de = readdir(d)))
+        if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) empty = 0;
+    if (d) closedir(d);
+    return empty ? 0 : -1;
+}
+
+static int write_file(const char *dir, const char *name, const gn_buf *b, gn_err *e)
+{
+    char *path = xasprintf("%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    int rc = 0;
+    if (!f || fwrite(b->data, 1, b->len, f) != b->len || fflush(f) || fsync(fileno(f)))
+        rc = gn_err_set(e, GN_EIO, "%s: %s", path, strerror(errno));
+    if (f && fclose(f) && !rc) rc = gn_err_set(e, GN_EIO, "%s: %s", path, strerror(errno));
+    free(path);
+    return rc;
+}
+
+/* The database in TMP: every table, imported in one transaction. */
+static int import_all(init_run *r, ig_table *t, int n, const char *dbpath, gn_err *e)
+{
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(dbpath, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+        int rc = st_dberr(db, e, dbpath);
+        sqlite3_close(db);
+        return rc;
+    }
+    /* The file is new and renamed into place only when whole: no journal. */
+    int rc = sqlite3_exec(db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; "
+                          "PRAGMA cache_size=-65536; BEGIN", NULL, NULL, NULL) == SQLITE_OK
+                 ? 0 : st_dberr(db, e, dbpath);
+    r->pass = "importing";
+    for (int i = 0; !rc && i < n; i++) {
+        rc = ig_import(&t[i], db, progress, r, e);
+        progress_done(r);
+    }
+    if (!rc && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) rc = st_dberr(db, e, dbpath);
+    if (!rc && sqlite3_exec(db, "PRAGMA journal_mode=DELETE", NULL, NULL, NULL) != SQLITE_OK)
+        rc = st_dberr(db, e, dbpath);
+    if (sqlite3_close(db) != SQLITE_OK && !rc) rc = gn_err_set(e, GN_EDB, "%s: close failed", dbpath);
+    return rc;
+}
+
+/* Load the drafted agent as genie will, and describe its tables. */
+static int check_agent(const char *dir, const char *dbpath, gn_err *e)
+{
+    ag_agent *a = NULL;
+    int rc = ag_agent_load(dir, &a, e);
+    if (rc) {
+        char m[1024];
+        return gn_err_set(e, GN_ECORRUPT, "the drafted agent does not load (a bug): %s",
+                          gn_err_str(e, m, sizeof m));
+    }
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(dbpath, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) rc = st_dberr(db, e, dbpath);
+    if (!rc) rc = ag_schema_sync(a, db, NULL, e);
+    sqlite3_close(db);
+    ag_agent_free(a);
+    return rc;
+}
+
+static void print_cut(const char *s, int width)
+{
+    int n = 0;
+    const unsigned char *p = (const unsigned char *)s;
+    for (; *p && n < width; n++) {
+        if (n == width - 1 && p[1] && strlen((const char *)p) > 1) {
+            fputs("…", stdout);
+            n++;
+            break;
+        }
+        int k = *p < 0x80 ? 1 : *p >= 0xF0 ? 4 : *p >= 0xE0 ? 3 : 2;
+        for (int i = 0; i < k && *p; i++) {
+            unsigned char ch = *p++;
+            putchar(ch < 0x20 || ch == 0x7F ? ' ' : ch);
+        }
+    }
+    for (; n < width; n++) putchar(' ');
+}
+
+static void print_table(const ig_table *t)
+{
+    int key = -1;
+    for (int k = 0; k < t->ncols; k++)
+        if (t->cols[k].key) key = k;
+    printf("\n%s: %ld row%s from %s", t->name, t->rows, t->rows == 1 ? "" : "s", t->label);
+    if (key >= 0) printf(", key %s", t->cols[key].name);
+    printf("\n  %-20s %-18s %-32s %s\n", "column", "type", "examples", "why");
+    for (int k = 0; k < t->ncols; k++) {
+        const ig_column *c = &t->cols[k];
+        char ty[64];
+        gn_buf ex;
+        gn_buf_init(&ex);
+        for (int i = 0; i < c->nexamples; i++) gn_buf_printf(&ex, "%s%s", i ? ", " : "", c->examples[i]);
+        ig_column_type_str(c, ty, sizeof ty);
+        fputs("  ", stdout);
+        print_cut(c->name, 20);
+        putchar(' ');
+        print_cut(ty, 18);
+        putchar(' ');
+        print_cut(ex.data ? ex.data : "", 32);
+        printf(" %s", c->why);
+        char *plain = ig_ident(c->src, "");
+        if (strcmp(plain, c->name)) printf(" (\"%s\" in the file)", c->src);
+        free(plain);
+        putchar('\n');
+        gn_buf_release(&ex);
+    }
+    for (int k = 0; k < t->ncols; k++) {
+        const ig_column *c = &t->cols[k];
+        if (!c->bad) continue;
+        char line[32];
+        snprintf(line, sizeof line, t->format == IG_SQLITE ? "row %ld" : "%ld", c->bad_line);
+        fprintf(stderr, "genie: warning: %s:%s: %s '%.60s' is not %s %s; %ld such value%s kept "
+                "as text\n", t->format == IG_SQLITE ? t->label : t->path, line, c->name,
+                c->bad_value, c->type == IG_INT ? "an" : "a", ig_type_name(c->type), c->bad,
+                c->bad == 1 ? "" : "s");
+    }
+}
+
+static void print_next(const char *dir, const ig_table *t, int n)
+{
+    const ig_table *ft = NULL;
+    const ig_column *fc = NULL;
+    for (int i = 0; i < n && !fc; i++)
+        for (int k = 0; k < t[i].ncols && !fc; k++)
+            if (t[i].cols[k].type == IG_FREE || (t[i].cols[k].type == IG_LIST &&
+                                                 t[i].cols[k].elem == IG_FREE)) {
+                ft = &t[i];
+                fc = &t[i].cols[k];
+            }
+    const ig_column *show = t[0].ncols ? &t[0].cols[0] : NULL;
+    for (int k = 0; k < t[0].ncols; k++)
+        if (t[0].cols[k].key) show = &t[0].cols[k];
+    printf("\nNext:\n");
+    printf("  genie --agent %s                talk to it (--offline: type SUQL yourself)\n", dir);
+    if (show)
+        printf("  genie --agent %s --suql 'SELECT %s FROM %s LIMIT 5'\n", dir, show->name, t[0].name);
+    if (fc && fc->type == IG_FREE)
+        printf("  genie --agent %s --suql \"SELECT %s FROM %s WHERE answer(%s, 'your question?') = 'Yes'\"\n",
+               dir, show ? show->name : "*", ft->name, fc->name);
+    if (fc) printf("  genie --agent %s --search 'words to look for'\n", dir);
+    printf("  Edit %s/worksheet.csv to correct a type, the enum values or a description\n"
+           "  (genie-worksheet(5)); the next start takes the changes.\n", dir);
+}
+
+int cli_init(const cfg_t *c)
+{
+    gn_err e;
+    gn_err_clear(&e);
+    const char *dir = cfg_str(c, OPT_INIT);
+    size_t nfiles;
+    const char *const *files = cfg_operands(c, &nfiles);
+    if (!nfiles) {
+        fprintf(stderr, "genie: --init %s needs the data files to make the agent from "
+                "(CSV, TSV, JSON, JSON Lines or SQLite), e.g. genie --init %s wines.csv\n", dir, dir);
+        return EXIT_USAGE;
+    }
+    int exists, st = dir_state(dir, &exists);
+    if (st < 0) {
+        fprintf(stderr, "genie: %s exists and is not an agent directory (it has no agent.ini); "
+                "choose another directory\n", dir);
+        return EXIT_USAGE;
+    }
+    if (st == 1 && !cfg_bool(c, OPT_FORCE)) {
+        fprintf(stderr, "genie: %s already holds an agent; give --force to replace it\n", dir);
+        return EXIT_USAGE;
+    }
+    init_run run = { .quiet = cfg_bool(c, OPT_QUIET), .tty = isatty(2) };
+    double t0 = gn_now();
+    ig_table *tables = NULL;
+    int ntables = 0, rc = 0;
+    for (size_t i = 0; !rc && i < nfiles; i++) rc = ig_open(files[i], &tables, &ntables, &e);
+
+    /* Ctrl-C from here on cancels and cleans up. */
+    struct sigaction sa = { .sa_handler = on_signal }, old_int, old_term;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+
+    run.pass = "reading";
+    for (int i = 0; !rc && i < ntables; i++) {
+        rc = ig_infer(&tables[i], progress, &run, &e);
+        progress_done(&run);
+    }
+
+    char *dcopy = xstrdup(dir), *bcopy = xstrdup(dir);
+    char *parent = dirname(dcopy), *base = basename(bcopy);
+    char *name = ig_ident(base, "agent");
+    char *tmp = xasprintf("%s/.%s.init-XXXXXX", parent, base);
+    char *dbfile = xasprintf("%s.db", name);
+    int made = 0, index_failed = 0;
+    if (!rc && !mkdtemp(tmp)) rc = gn_err_set(&e, GN_EIO, "%s: %s", tmp, strerror(errno));
+    else if (!rc) made = 1;
+    char *dbtmp = xasprintf("%s/%s", tmp, dbfile);
+    if (!rc) rc = import_all(&run, tables, ntables, dbtmp, &e);
+    double t_import = gn_now() - t0;
+    if (!rc) {
+        gn_buf ws, ini;
+        gn_buf_init(&ws);
+        gn_buf_init(&ini);
+        ig_draft_worksheet(tables, ntables, NULL, &ws);
+        ig_draft_agent_ini(tables, ntables, name, dbfile, NULL, NULL, &ini);
+        rc = write_file(tmp, "worksheet.csv", &ws, &e);
+        if (!rc) rc = write_file(tmp, "agent.ini", &ini, &e);
+        gn_buf_release(&ws);
+        gn_buf_release(&ini);
+    }
+    if (!rc) rc = check_agent(tmp, dbtmp, &e);
+    if (!rc && interrupted) rc = gn_err_set(&e, GN_ECANCEL, "cancelled");
+    if (!rc) {
+        /* Into place: the old agent aside, the new one in, the old one gone. */
+        char *aside = NULL;
+        if (exists) {
+            aside = xasprintf("%s/.%s.old-XXXXXX", parent, base);
+            if (!mkdtemp(aside) || rename(dir, aside)) {
+                rc = gn_err_set(&e, GN_EIO, "%s: %s", dir, strerror(errno));
+                if (aside[0]) rmdir(aside);
+                free(aside);
+                aside = NULL;
+            }
+        }
+        if (!rc && rename(tmp, dir)) {
+            rc = gn_err_set(&e, GN_EIO, "%s: %s", dir, strerror(errno));
+            if (aside) rename(aside, dir);
+        } else if (!rc) {
+            made = 0;
+            if (aside) remove_tree(aside);
+        }
+        free(aside);
+    }
+    if (made) remove_tree(tmp);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+
+    if (!rc) {
+        if (!run.quiet)
+            fprintf(stderr, "genie: imported %d table%s in %.1f s\n", ntables,
+                    ntables == 1 ? "" : "s", t_import);
+        /* The index: structured first (session open), then retrieval. */
+        cli_session s;
+        char *dbpath = xasprintf("%s/%s", dir, dbfile);
+        rc = cli_session_open_at(&s, c, dbpath, 0, &e);
+        if (!rc) rc = cli_session_build(&s, &e);
+        cli_session_close(&s);
+        free(dbpath);
+        if (!rc) {
+            printf("Made the agent %s from %zu file%s:\n", dir, nfiles, nfiles == 1 ? "" : "s");
+            for (int i = 0; i < ntables; i++) print_table(&tables[i]);
+            print_next(dir, tables, ntables);
+        } else {
+            char m[1024];
+            fprintf(stderr, "genie: the agent is in %s, but its index could not be built (%s); "
+                    "the next start builds it\n", dir, gn_err_str(&e, m, sizeof m));
+            index_failed = 1;
+        }
+    }
+    free(dbtmp);
+    free(dbfile);
+    free(tmp);
+    free(name);
+    free(dcopy);
+    free(bcopy);
+    ig_tables_free(tables, ntables);
+    if (index_failed) return EXIT_RUNTIME;
+    if (rc && e.code == GN_ECANCEL) {
+        fprintf(stderr, "genie: interrupted; nothing was written\n");
+        return 130;
+    }
+    return rc ? cli_fail(&e) : EXIT_OK;
+}

@@ -44,6 +44,12 @@ void cli_prompt_dirs(const cfg_t *c, char **user, char **shipped);
  * names.  Caller frees; NULL with e set when there is none. */
 char *cli_db_path(const cfg_t *c, gn_err *e);
 
+/* With --agent (and no --db): describe the database at PATH from the
+ * agent's db worksheets where they are new or changed (ag_schema_sync),
+ * saying so on stderr.  Quietly does nothing when the file is read-only
+ * or the agent does not load. */
+void cli_agent_sync(const cfg_t *c, const char *path);
+
 /* An open knowledge base (session.c). */
 typedef struct cli_session {
     char *path;

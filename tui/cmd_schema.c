@@ -16,6 +16,7 @@ int cli_schema(const cfg_t *c)
     gn_err_clear(&e);
     char *path = cli_db_path(c, &e);
     if (!path) return cli_fail(&e);
+    cli_agent_sync(c, path);
     sqlite3 *db = NULL;
     st_schema *s = NULL;
     int rc = st_open(path, 0, &db, &e);

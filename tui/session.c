@@ -5,6 +5,7 @@
  * clear error naming the command that fixes it).
  */
 #include "cli.h"
+#include "agent/agent.h"
 #include "util/clock.h"
 
 #include "util/xmem.h"
@@ -92,6 +93,31 @@ int cli_session_open(cli_session *s, const cfg_t *c, int want_index, gn_err *e)
     return cli_session_open_at(s, c, NULL, want_index, e);
 }
 
+void cli_agent_sync(const cfg_t *c, const char *path)
+{
+    if (cfg_str(c, OPT_DB)[0] || cfg_source_kind(c, OPT_AGENT) == CFG_SRC_DEFAULT ||
+        access(path, W_OK))
+        return;
+    gn_err e;
+    gn_err_clear(&e);
+    char *dir = cli_agent_dir(c, &e);
+    ag_agent *a = NULL;
+    sqlite3 *db = NULL;
+    int made = 0;
+    /* A spec that does not load is the conversation's to report; the data
+     * commands work on the database as it is. */
+    if (dir && ag_agent_load(dir, &a, &e) == 0 &&
+        sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK) {
+        sqlite3_busy_timeout(db, 5000);
+        if (ag_schema_sync(a, db, &made, &e) == 0 && made && !cfg_bool(c, OPT_QUIET))
+            fprintf(stderr, "genie: described %d table%s of %s from the agent's db worksheets\n",
+                    made, made == 1 ? "" : "s", path);
+    }
+    sqlite3_close(db);
+    ag_agent_free(a);
+    free(dir);
+}
+
 int cli_session_open_at(cli_session *s, const cfg_t *c, const char *path, int want_index, gn_err *e)
 {
     memset(s, 0, sizeof *s);
@@ -100,6 +126,7 @@ int cli_session_open_at(cli_session *s, const cfg_t *c, const char *path, int wa
     opts_from_cfg(c, &s->opts);
     s->path = path ? xstrdup(path) : cli_db_path(c, e);
     if (!s->path) return e->code;
+    if (!path) cli_agent_sync(c, s->path);
     int rc = st_open(s->path, 1, &s->db, e);
     if (rc == GN_EDB || (rc == 0 && sqlite3_db_readonly(s->db, "main") == 1)) {
         if (s->db) sqlite3_close(s->db);

@@ -66,7 +66,8 @@ int ag_agent_database(const char *dir, char **path, gn_err *e);
 int ag_agent_init_db(const ag_agent *a, sqlite3 *wdb, gn_err *e);
 
 /* Describe in DB's genie_columns (creating it when missing) every table of
- * a `db` worksheet that it does not describe yet, from the worksheet's
+ * a `db` worksheet that it does not describe yet (or described from an
+ * earlier version of the worksheet: genie_spec keeps its digest), from the worksheet's
  * fields: types, arrays (List[X]), enum values, free text (`text`),
  * descriptions (schema.c).  DB must be writable.  *TABLES (may be NULL)
  * gets how many tables were described.  Returns 0, GN_EPARSE naming the

@@ -12,12 +12,22 @@
  * worksheet whose table or column does not exist, or whose table lacks
  * the row id column `_id INTEGER PRIMARY KEY` that the store keys
  * passages by, is an error naming the spec's line.  Everything is written in one transaction.
+ *
+ * A table described from the spec keeps the digest of the worksheet that
+ * described it (genie_spec); when the worksheet changes (a type corrected,
+ * a column made free text, enum values or descriptions edited), the table
+ * is described again at the next start, and a changed set of free-text
+ * columns makes the retrieval index stale, so it is rebuilt.  A table the
+ * database describes itself (no digest: the sample generator's) is never
+ * touched.
  */
 #include "agent/agent.h"
 #include "store/kb.h"
 #include "util/buf.h"
+#include "util/sha256.h"
 #include "util/xmem.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char ddl[] =
@@ -25,6 +35,54 @@ static const char ddl[] =
     "pos INTEGER NOT NULL, type TEXT NOT NULL, is_array INTEGER NOT NULL DEFAULT 0, "
     "free_text INTEGER NOT NULL DEFAULT 0, enum_values TEXT, description TEXT, "
     "PRIMARY KEY(tbl, col))";
+
+static const char spec_ddl[] =
+    "CREATE TABLE IF NOT EXISTS genie_spec(tbl TEXT PRIMARY KEY, digest TEXT NOT NULL)";
+
+/* The digest of what worksheet W says about its table. */
+static void sheet_digest(const ws_sheet *w, char out[65])
+{
+    gn_sha256 h;
+    gn_sha256_init(&h);
+    for (int i = 0; i < w->nfields; i++) {
+        const ws_field *f = &w->fields[i];
+        const char *parts[] = { f->name, f->type_src ? f->type_src : "", f->desc ? f->desc : "",
+                                f->primary ? "primary" : "" };
+        for (size_t k = 0; k < sizeof parts / sizeof *parts; k++)
+            gn_sha256_update(&h, parts[k], strlen(parts[k]) + 1);
+        for (int k = 0; k < f->nenums; k++) gn_sha256_update(&h, f->enums[k], strlen(f->enums[k]) + 1);
+        gn_sha256_update(&h, "\n", 1);
+    }
+    gn_sha256_final_hex(&h, out);
+}
+
+/* The digest genie_spec holds for TBL into OUT; 0 when there is none. */
+static int stored_digest(sqlite3 *db, const char *tbl, char out[65])
+{
+    sqlite3_stmt *st = NULL;
+    int found = 0;
+    if (sqlite3_prepare_v2(db, "SELECT digest FROM genie_spec WHERE tbl = ?", -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, tbl, -1, SQLITE_STATIC);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            snprintf(out, 65, "%s", (const char *)sqlite3_column_text(st, 0));
+            found = 1;
+        }
+    }
+    sqlite3_finalize(st);
+    return found;
+}
+
+static int exec_bind(sqlite3 *db, const char *sql, const char *a, const char *b, gn_err *e)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = 0;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) return st_dberr(db, e, "genie_spec");
+    sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
+    if (b) sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_DONE) rc = st_dberr(db, e, "genie_spec");
+    sqlite3_finalize(st);
+    return rc;
+}
 
 static const char *store_type(const ws_type *t)
 {
@@ -110,18 +168,45 @@ static int describe(sqlite3 *db, const ws_spec *spec, const ws_sheet *w, gn_err 
     return rc;
 }
 
+/* Whether worksheet W's table is to be described (again). */
+static int needs_describing(sqlite3 *db, const ws_sheet *w)
+{
+    char now[65], was[65];
+    if (count(db, "SELECT count(*) FROM sqlite_master WHERE name = 'genie_columns'", NULL, NULL) != 1 ||
+        count(db, "SELECT count(*) FROM genie_columns WHERE tbl = ?", w->name, NULL) == 0)
+        return 1;
+    if (count(db, "SELECT count(*) FROM sqlite_master WHERE name = 'genie_spec'", NULL, NULL) != 1 ||
+        !stored_digest(db, w->name, was))
+        return 0;
+    sheet_digest(w, now);
+    return strcmp(was, now) != 0;
+}
+
 int ag_schema_sync(const ag_agent *a, sqlite3 *db, int *tables, gn_err *e)
 {
-    int made = 0, rc;
+    int made = 0, rc, todo = 0;
     if (tables) *tables = 0;
+    /* Nothing to do is the common case: then nothing is written. */
+    for (int i = 0; i < a->spec->nsheets && !todo; i++)
+        todo = a->spec->sheets[i].kind == WSK_DB && needs_describing(db, &a->spec->sheets[i]);
+    if (!todo) return 0;
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return st_dberr(db, e, "describing the knowledge base");
     rc = sqlite3_exec(db, ddl, NULL, NULL, NULL) == SQLITE_OK ? 0 : st_dberr(db, e, "genie_columns");
+    if (!rc && sqlite3_exec(db, spec_ddl, NULL, NULL, NULL) != SQLITE_OK) rc = st_dberr(db, e, "genie_spec");
     for (int i = 0; !rc && i < a->spec->nsheets; i++) {
         const ws_sheet *w = &a->spec->sheets[i];
         if (w->kind != WSK_DB) continue;
-        if (count(db, "SELECT count(*) FROM genie_columns WHERE tbl = ?", w->name, NULL) != 0) continue;
-        if (!(rc = describe(db, a->spec, w, e))) made++;
+        char now[65], was[65];
+        sheet_digest(w, now);
+        if (count(db, "SELECT count(*) FROM genie_columns WHERE tbl = ?", w->name, NULL) != 0) {
+            if (!stored_digest(db, w->name, was) || !strcmp(was, now)) continue;
+            rc = exec_bind(db, "DELETE FROM genie_columns WHERE tbl = ?", w->name, NULL, e);
+        }
+        if (!rc) rc = describe(db, a->spec, w, e);
+        if (!rc) rc = exec_bind(db, "INSERT OR REPLACE INTO genie_spec(tbl, digest) VALUES (?, ?)",
+                                w->name, now, e);
+        if (!rc) made++;
     }
     if (!rc && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) rc = st_dberr(db, e, "commit");
     if (rc) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);

@@ -51,16 +51,23 @@ int ig_utf8_valid(const char *s, size_t n)
     return 1;
 }
 
+/* PostgreSQL's reserved words (and the type and function names that
+ * cannot be a column's name), which the SUQL parser refuses as names;
+ * rowid, which would shadow SQLite's row id. */
 static const char *const keywords[] = {
-    "all", "and", "any", "array", "as", "asc", "between", "by", "case", "cast", "check",
-    "collate", "column", "constraint", "create", "cross", "current_date", "current_time",
-    "default", "delete", "desc", "distinct", "do", "drop", "else", "end", "except", "exists",
-    "false", "fetch", "for", "foreign", "from", "full", "group", "having", "in", "index",
-    "inner", "insert", "intersect", "into", "is", "join", "key", "left", "like", "limit",
-    "not", "null", "offset", "on", "or", "order", "outer", "over", "primary", "references",
-    "right", "select", "set", "some", "table", "then", "to", "true", "union", "unique",
-    "update", "user", "using", "values", "when", "where", "window", "with", "answer",
-    "summary", "rowid", "oid", NULL
+    "all", "analyse", "analyze", "and", "any", "array", "as", "asc", "asymmetric",
+    "authorization", "binary", "both", "case", "cast", "check", "collate", "collation",
+    "column", "concurrently", "constraint", "create", "cross", "current_catalog",
+    "current_date", "current_role", "current_schema", "current_time", "current_timestamp",
+    "current_user", "default", "deferrable", "desc", "distinct", "do", "else", "end", "except",
+    "false", "fetch", "for", "foreign", "freeze", "from", "full", "grant", "group", "having",
+    "ilike", "in", "initially", "inner", "intersect", "into", "is", "isnull", "join", "lateral",
+    "leading", "left", "like", "limit", "localtime", "localtimestamp", "natural", "not",
+    "notnull", "null", "offset", "on", "only", "or", "order", "outer", "overlaps", "placing",
+    "primary", "references", "returning", "right", "rowid", "select", "session_user",
+    "similar", "some", "symmetric", "table", "tablesample", "then", "to", "trailing", "true",
+    "union", "unique", "user", "using", "variadic", "verbose", "when", "where", "window", "with",
+    NULL
 };
 
 /* Latin-1 letters U+00C0..U+00FF without their accents ('.': none). */

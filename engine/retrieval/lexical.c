@@ -183,6 +183,13 @@ static int wr(FILE *f, const void *p, size_t n, const char *path, gn_err *e)
 static int write_file(builder *b, const char *path, long n, uint64_t nonce, const uint16_t *len,
                       double avgdl, gn_err *e)
 {
+    /* No terms (no free text at all): one empty bucket and one NUL of
+     * strings still make a well-formed file. */
+    static const char nul[1];
+    if (!b->nb) {
+        b->nb = 1;
+        b->bucket = xcalloc(1, sizeof *b->bucket);
+    }
     FILE *f = fopen(path, "wb");
     if (!f) return gn_err_set(e, GN_EIO, "cannot create %s: %s", path, strerror(errno));
     lex_header h = { .nonce = nonce, .npass = (uint64_t)n, .nterms = b->nterms,
@@ -201,7 +208,7 @@ static int write_file(builder *b, const char *path, long n, uint64_t nonce, cons
     if (!rc) rc = wr(f, zero, (8 - (2 * (size_t)n + 4 * (size_t)b->nb) % 8) % 8, path, e);
     for (uint32_t i = 0; i < b->nterms && !rc; i++)
         rc = wr(f, b->lists[i].v, sizeof(lex_post) * b->lists[i].n, path, e);
-    if (!rc) rc = wr(f, b->strs, b->strlen_, path, e);
+    if (!rc) rc = b->strlen_ ? wr(f, b->strs, b->strlen_, path, e) : wr(f, nul, 1, path, e);
     if (!rc && (fflush(f) != 0 || fsync(fileno(f)) != 0))
         rc = gn_err_set(e, GN_EIO, "writing %s: %s", path, strerror(errno));
     if (fclose(f) != 0 && !rc) rc = gn_err_set(e, GN_EIO, "writing %s: %s", path, strerror(errno));

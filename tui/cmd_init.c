@@ -5,7 +5,8 @@
  * Everything is made in a hidden directory beside DIR (.DIR.init-XXXXXX):
  * the database (each file's tables, read twice: once to infer the column
  * types, once to import the rows; see ingest/ingest.h), worksheet.csv and
- * agent.ini.  The agent is then loaded from there as any agent is, which
+ * agent.ini (the descriptions drafted by the LLM when an endpoint is
+ * configured, from the data otherwise).  The agent is then loaded from there as any agent is, which
  * checks the drafted spec and describes the tables in genie_columns; only
  * then is the directory renamed to DIR, so a failure or Ctrl-C leaves
  * nothing half-made.  An existing DIR is replaced only with --force, and
@@ -20,9 +21,11 @@
 
 #include "agent/agent.h"
 #include "ingest/ingest.h"
+#include "llm/prompt.h"
 #include "util/clock.h"
 #include "util/xmem.h"
 
+#include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
@@ -242,6 +245,61 @@ static void print_next(const char *dir, const ig_table *t, int n)
            "  (genie-worksheet(5)); the next start takes the changes.\n", dir);
 }
 
+/* The LLM's descriptions, when an endpoint is configured: one DRAFT call.
+ * Any failure is a warning; the drafts from the data stand in. */
+static int llm_drafts(const cfg_t *c, const init_run *r, const ig_table *t, int n, ig_drafts *d)
+{
+    gn_err e;
+    gn_err_clear(&e);
+    llm_client *cl = NULL;
+    llm_tpl *tpl = NULL;
+    char *user, *shipped;
+    int rc = cli_llm_open(c, &cl, &e);
+    if (rc || !cl) {
+        if (rc) {
+            char m[1024];
+            fprintf(stderr, "genie: warning: no LLM drafts (%s); descriptions drafted from the "
+                    "data\n", gn_err_str(&e, m, sizeof m));
+        }
+        llm_client_free(cl);
+        return 0;
+    }
+    cli_prompt_dirs(c, &user, &shipped);
+    rc = llm_prompt_load(user, shipped, "draft", &tpl, &e);
+    free(user);
+    free(shipped);
+    cJSON *data = ig_draft_prompt_data(t, n);
+    llm_prompt p = { 0 };
+    if (!rc) rc = llm_prompt_render(tpl, data, &p, &e);
+    cJSON_Delete(data);
+    if (!rc && !r->quiet)
+        fprintf(stderr, "genie: drafting the descriptions with the LLM (%s)\n",
+                llm_client_stage(cl, LLM_STAGE_DRAFT)->model);
+    llm_result res = { 0 };
+    if (!rc) {
+        llm_call_opts o = { .stage = LLM_STAGE_DRAFT, .msgs = p.msgs, .nmsgs = p.n };
+        rc = llm_complete(cl, &o, &res, NULL, &e);
+    }
+    if (!rc) {
+        const char *text = res.nchoices && res.choices[0].content.data ? res.choices[0].content.data : "";
+        ig_drafts_parse(t, n, text, d);
+        if (!d->found)
+            rc = gn_err_set(&e, GN_EPARSE, "its reply had no 'name: description' lines "
+                            "(\"%.60s\")", text);
+    }
+    if (rc) {
+        char m[1024];
+        fprintf(stderr, "genie: warning: the LLM's drafts cannot be used (%s); descriptions "
+                "drafted from the data\n", gn_err_str(&e, m, sizeof m));
+        ig_drafts_free(d);
+    }
+    llm_result_release(&res);
+    llm_prompt_release(&p);
+    llm_tpl_free(tpl);
+    llm_client_free(cl);
+    return 0;
+}
+
 int cli_init(const cfg_t *c)
 {
     gn_err e;
@@ -297,8 +355,11 @@ int cli_init(const cfg_t *c)
         gn_buf ws, ini;
         gn_buf_init(&ws);
         gn_buf_init(&ini);
-        ig_draft_worksheet(tables, ntables, NULL, &ws);
-        ig_draft_agent_ini(tables, ntables, name, dbfile, NULL, NULL, &ini);
+        ig_drafts dr = { 0 };
+        llm_drafts(c, &run, tables, ntables, &dr);
+        ig_draft_worksheet(tables, ntables, dr.found ? &dr : NULL, &ws);
+        ig_draft_agent_ini(tables, ntables, name, dbfile, dr.found ? &dr : NULL, &ini);
+        ig_drafts_free(&dr);
         rc = write_file(tmp, "worksheet.csv", &ws, &e);
         if (!rc) rc = write_file(tmp, "agent.ini", &ini, &e);
         gn_buf_release(&ws);

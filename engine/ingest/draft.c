@@ -12,9 +12,11 @@
 #include "ingest/ingest_int.h"
 #include "util/xmem.h"
 
+#include <cjson/cJSON.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* One CSV cell, quoted when it must be. */
 static void cell(gn_buf *b, const char *s)
@@ -104,7 +106,7 @@ static const char *spec_type(const ig_column *c)
     return c->elem == IG_ENUM ? "List[Enum]" : c->elem == IG_FREE ? "List[text]" : "List[str]";
 }
 
-void ig_draft_worksheet(const ig_table *tables, int n, char **const *descs, gn_buf *out)
+void ig_draft_worksheet(const ig_table *tables, int n, const ig_drafts *dr, gn_buf *out)
 {
     gn_buf_puts(out, "Form Name,Kind,Type,Name,Enum Values,Description,Don't Ask,Required,"
                      "Confirm,Actions,Form Actions\n");
@@ -113,13 +115,17 @@ void ig_draft_worksheet(const ig_table *tables, int n, char **const *descs, gn_b
     for (int i = 0; i < n; i++) {
         const ig_table *t = &tables[i];
         gn_buf_reset(&d);
-        human(&d, t->name);
-        gn_buf_printf(&d, ", from %s (%ld row%s).", t->label, t->rows, t->rows == 1 ? "" : "s");
+        if (dr && i < dr->ntables && dr->table[i]) {
+            gn_buf_puts(&d, dr->table[i]);
+        } else {
+            human(&d, t->name);
+            gn_buf_printf(&d, ", from %s (%ld row%s).", t->label, t->rows, t->rows == 1 ? "" : "s");
+        }
         row(out, t->name, "", "db", "", "", d.data);
         for (int k = 0; k < t->ncols; k++) {
             const ig_column *c = &t->cols[k];
             gn_buf_reset(&d);
-            if (descs && descs[i] && descs[i][k]) gn_buf_puts(&d, descs[i][k]);
+            if (dr && i < dr->ntables && dr->column[i][k]) gn_buf_puts(&d, dr->column[i][k]);
             else describe(&d, c);
             row(out, "", c->key ? "internal; primary" : "internal", spec_type(c), c->name, "",
                 d.data);
@@ -136,8 +142,9 @@ static void ini_value(gn_buf *b, const char *s)
 }
 
 void ig_draft_agent_ini(const ig_table *tables, int n, const char *name, const char *database,
-                        const char *description, const char *greeting, gn_buf *out)
+                        const ig_drafts *dr, gn_buf *out)
 {
+    const char *description = dr ? dr->agent : NULL, *greeting = dr ? dr->greeting : NULL;
     gn_buf d;
     gn_buf_init(&d);
     gn_buf_puts(out, "; Drafted by genie --init from");
@@ -177,4 +184,151 @@ void ig_draft_agent_ini(const ig_table *tables, int n, const char *name, const c
     }
     gn_buf_printf(out, "\ndatabase = %s\nspec = worksheet.csv\n", database);
     gn_buf_release(&d);
+}
+
+/* ---- the LLM's drafts ------------------------------------------------------ */
+
+cJSON *ig_draft_prompt_data(const ig_table *tables, int n)
+{
+    cJSON *d = cJSON_CreateObject(), *ts = cJSON_AddArrayToObject(d, "tables");
+    for (int i = 0; i < n; i++) {
+        const ig_table *t = &tables[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "name", t->name);
+        cJSON_AddNumberToObject(o, "rows", (double)t->rows);
+        cJSON_AddStringToObject(o, "file", t->label);
+        cJSON *cs = cJSON_AddArrayToObject(o, "columns");
+        for (int k = 0; k < t->ncols; k++) {
+            const ig_column *c = &t->cols[k];
+            char ty[64];
+            cJSON *co = cJSON_CreateObject();
+            cJSON_AddStringToObject(co, "name", c->name);
+            ig_column_type_str(c, ty, sizeof ty);
+            cJSON_AddStringToObject(co, "type", ty);
+            gn_buf ex;
+            gn_buf_init(&ex);
+            if (c->type == IG_ENUM || (c->type == IG_LIST && c->elem == IG_ENUM)) {
+                for (int v = 0; v < c->nvals && v < 12; v++)
+                    gn_buf_printf(&ex, "%s'%s'", v ? ", " : "", c->vals[v]);
+                if (c->nvals > 12) gn_buf_puts(&ex, ", ...");
+            } else {
+                for (int v = 0; v < c->nexamples; v++) {
+                    const char *x = c->examples[v];
+                    int cut = strlen(x) > 80;
+                    gn_buf_printf(&ex, "%s'%.*s%s'", v ? ", " : "", cut ? 77 : (int)strlen(x), x,
+                                  cut ? "..." : "");
+                }
+            }
+            cJSON_AddStringToObject(co, "examples", ex.data ? ex.data : "");
+            gn_buf_release(&ex);
+            cJSON_AddItemToArray(cs, co);
+        }
+        cJSON_AddItemToArray(ts, o);
+    }
+    return d;
+}
+
+/* S made one clean line of at most 300 bytes, or NULL when empty. */
+static char *clean(const char *s, size_t n)
+{
+    while (n && isspace((unsigned char)*s)) s++, n--;
+    while (n && isspace((unsigned char)s[n - 1])) n--;
+    if (n >= 2 && ((s[0] == '"' && s[n - 1] == '"') || (s[0] == '`' && s[n - 1] == '`')))
+        s++, n -= 2;
+    if (!n) return NULL;
+    gn_buf b;
+    gn_buf_init(&b);
+    size_t i = 0;
+    for (; i < n && b.len < 300; i++) {
+        unsigned char c = (unsigned char)s[i];
+        gn_buf_putc(&b, c < 0x20 || c == 0x7F ? ' ' : (char)c);
+    }
+    if (i < n) {          /* cut: never in the middle of a UTF-8 sequence */
+        while (b.len && ((unsigned char)b.data[b.len - 1] & 0xC0) == 0x80) b.len--;
+        if (b.len && (unsigned char)b.data[b.len - 1] >= 0xC0) b.len--;
+        b.data[b.len] = '\0';
+    }
+    return gn_buf_detach(&b);
+}
+
+static void put(char **slot, char *text, int *found)
+{
+    if (!text) return;
+    free(*slot);
+    *slot = text;
+    (*found)++;
+}
+
+void ig_drafts_parse(const ig_table *tables, int n, const char *reply, ig_drafts *d)
+{
+    memset(d, 0, sizeof *d);
+    d->ntables = n;
+    d->table = xcalloc((size_t)n + 1, sizeof *d->table);
+    d->column = xcalloc((size_t)n + 1, sizeof *d->column);
+    d->ncols = xcalloc((size_t)n + 1, sizeof *d->ncols);
+    for (int i = 0; i < n; i++) {
+        d->ncols[i] = tables[i].ncols;
+        d->column[i] = xcalloc((size_t)tables[i].ncols + 1, sizeof **d->column);
+    }
+    for (const char *line = reply ? reply : ""; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        char *l = xstrndup(line, len), *k = l;
+        line += len + (end != NULL);
+        /* list markers and emphasis around the key */
+        while (*k == ' ' || *k == '\t' || *k == '-' || *k == '*' || *k == '#' || *k == '>') k++;
+        if (isdigit((unsigned char)*k)) {
+            char *p = k;
+            while (isdigit((unsigned char)*p)) p++;
+            if (*p == '.' || *p == ')') k = p + 1;
+        }
+        while (*k == ' ' || *k == '`' || *k == '*') k++;
+        char *colon = strchr(k, ':');
+        if (!colon) { free(l); continue; }
+        char *v = colon + 1;
+        char *ke = colon;
+        while (ke > k && (ke[-1] == ' ' || ke[-1] == '`' || ke[-1] == '*')) ke--;
+        *ke = '\0';
+        while (*v == ' ' || *v == '*') v++;
+        char *text = clean(v, strlen(v));
+        if (!strcasecmp(k, "agent") || !strcasecmp(k, "description")) put(&d->agent, text, &d->found);
+        else if (!strcasecmp(k, "greeting")) put(&d->greeting, text, &d->found);
+        else {
+            int done = 0;
+            char *dot = strchr(k, '.');
+            for (int i = 0; i < n && !done; i++) {
+                const ig_table *t = &tables[i];
+                if (!dot && !strcasecmp(k, t->name)) {
+                    put(&d->table[i], text, &d->found);
+                    done = 1;
+                    break;
+                }
+                const char *col = dot && (size_t)(dot - k) == strlen(t->name) &&
+                                  !strncasecmp(k, t->name, (size_t)(dot - k)) ? dot + 1
+                                : !dot && n == 1 ? k : NULL;
+                for (int c = 0; col && c < t->ncols && !done; c++)
+                    if (!strcasecmp(col, t->cols[c].name)) {
+                        put(&d->column[i][c], text, &d->found);
+                        done = 1;
+                    }
+            }
+            if (!done) free(text);
+        }
+        free(l);
+    }
+}
+
+void ig_drafts_free(ig_drafts *d)
+{
+    free(d->agent);
+    free(d->greeting);
+    for (int i = 0; i < d->ntables; i++) {
+        free(d->table[i]);
+        for (int k = 0; k < d->ncols[i]; k++) free(d->column[i][k]);
+        free(d->column[i]);
+    }
+    free(d->table);
+    free(d->column);
+    free(d->ncols);
+    memset(d, 0, sizeof *d);
 }

@@ -25,6 +25,7 @@
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -171,8 +172,11 @@ int ig_is_int(const char *s, long long *v)
     if (!isdigit((unsigned char)*p) || (p[0] == '0' && p[1])) return 0;
     int n = 0;
     while (isdigit((unsigned char)p[n])) n++;
-    if (p[n] || n > 18) return 0;
-    if (v) *v = strtoll(s, NULL, 10);
+    if (p[n] || n > 19) return 0;
+    errno = 0;
+    long long x = strtoll(s, NULL, 10);
+    if (errno == ERANGE) return 0;              /* beyond 64 bits: a code, text */
+    if (v) *v = x;
     return 1;
 }
 

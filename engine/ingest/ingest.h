@@ -109,16 +109,39 @@ char *ig_ident(const char *text, const char *fallback);
 
 /* ---- drafts (draft.c) ----------------------------------------------------- */
 
+/* Descriptions written by the LLM (the DRAFT stage), each NULL where it
+ * wrote none: the agent's, its greeting, each table's, each column's. */
+typedef struct ig_drafts {
+    char *agent, *greeting;
+    char **table;         /* [ntables] */
+    char ***column;       /* [ntables][ncols[i]] */
+    int *ncols;
+    int ntables;
+    int found;            /* how many lines were used */
+} ig_drafts;
+
+/* The data of draft.prompt: {tables: [{name, rows, file, columns: [{name,
+ * type, examples}]}]}.  Caller deletes. */
+struct cJSON;
+struct cJSON *ig_draft_prompt_data(const ig_table *tables, int n);
+
+/* Read the model's reply: "agent: ...", "greeting: ...", "TABLE: ...",
+ * "TABLE.COLUMN: ..." lines (list markers, bold and quotes around them
+ * dropped; a bare COLUMN when there is one table); other lines are
+ * ignored.  Texts are made one line, without control characters, at most
+ * 300 bytes.  D->found says how many lines were used. */
+void ig_drafts_parse(const ig_table *tables, int n, const char *reply, ig_drafts *d);
+void ig_drafts_free(ig_drafts *d);
+
 /* The worksheet spec (worksheet.csv) of TABLES: one db worksheet per
  * table, a field per column with its type, enum values, key ("primary")
- * and a description drafted from the column's name and values, or taken
- * from DESCS (may be NULL): per table, per column, NULL where none. */
-void ig_draft_worksheet(const ig_table *tables, int n, char **const *descs, gn_buf *out);
+ * and a description: the LLM's from D (may be NULL), else one made from
+ * the column's name and values. */
+void ig_draft_worksheet(const ig_table *tables, int n, const ig_drafts *d, gn_buf *out);
 
-/* agent.ini: NAME, a description and greeting drafted from the data (or
- * DESCRIPTION and GREETING when not NULL), DATABASE (a file name in the
- * agent directory) and the spec. */
+/* agent.ini: NAME, a description and greeting (D's, else drafted from the
+ * data), DATABASE (a file name in the agent directory) and the spec. */
 void ig_draft_agent_ini(const ig_table *tables, int n, const char *name, const char *database,
-                        const char *description, const char *greeting, gn_buf *out);
+                        const ig_drafts *d, gn_buf *out);
 
 #endif

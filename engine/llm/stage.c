@@ -31,6 +31,7 @@ static const struct {
     [LLM_STAGE_SUMMARY] = { "summary", 512 },
     [LLM_STAGE_RESPOND] = { "respond", 1024 },
     [LLM_STAGE_CHECK] = { "check", 64 },
+    [LLM_STAGE_DRAFT] = { "draft", 2048 },
 };
 
 static const char *const keys[] = { "model", "temperature", "max_tokens", "stream", NULL };

@@ -33,6 +33,7 @@ enum llm_stage_id {
     LLM_STAGE_SUMMARY,    /* SUQL summary() */
     LLM_STAGE_RESPOND,    /* response generator */
     LLM_STAGE_CHECK,      /* genie --check-llm */
+    LLM_STAGE_DRAFT,      /* genie --init: descriptions of imported data */
     LLM_STAGE__COUNT
 };
 

@@ -51,6 +51,15 @@ static const prompt_case cases[] = {
       "{\"table\":\"restaurants\",\"column\":\"cuisines\",\"description\":null,"
       "\"term\":\"espresso bar\",\"choices\":[{\"index\":1,\"value\":\"cafe\"}]}",
       "Search term: \"espresso bar\"" },
+    { "draft.prompt",
+      "{\"tables\":[{\"name\":\"wines\",\"rows\":8,\"file\":\"wines.csv\",\"columns\":["
+      "{\"name\":\"name\",\"type\":\"text, key\",\"examples\":\"'Opus One', 'Tignanello'\"},"
+      "{\"name\":\"price\",\"type\":\"real\",\"examples\":\"'420', '130'\"}]},"
+      "{\"name\":\"shops\",\"rows\":2,\"file\":\"shops.json\",\"columns\":["
+      "{\"name\":\"city\",\"type\":\"enum (2)\",\"examples\":\"'Lyon', 'Paris'\"}]}]}",
+      "{\"tables\":[{\"name\":\"wines\",\"rows\":0,\"file\":\"wines.csv\",\"columns\":["
+      "{\"name\":\"name\",\"type\":\"text\",\"examples\":\"\"}]}]}",
+      "- name (text" },
     { "summary.prompt",
       "{\"field\":\"reviews\",\"max_words\":60,"
       "\"documents\":[\"Great ramen, long lines at lunch.\",\"Broth is rich; service is slow.\"]}",
@@ -340,16 +349,22 @@ static void check_against_readme(const prompt_case *c, const char *list)
         const char *sp = strchr(p, ' ');
         snprintf(name, sizeof name, "%.*s", (int)(sp - p), p);
         p = sp + 1;
-        char *br = strstr(name, "[].");
-        if (br) *br = 0;
-        const cJSON *v = cJSON_GetObjectItemCaseSensitive(data, name);
-        if (!v) {
-            th_fail(__FILE__, __LINE__, "%s: README lists '%s', the test does not set it", c->file, name);
-            continue;
+        /* "a[].b[].c": each level the first element of a list */
+        char path[128];
+        snprintf(path, sizeof path, "%s", name);
+        const cJSON *v = data;
+        char *seg = name;
+        for (;;) {
+            char *br = strstr(seg, "[].");
+            if (br) *br = 0;
+            v = cJSON_GetObjectItemCaseSensitive(v, seg);
+            if (!br || !cJSON_IsArray(v)) break;
+            v = v->child;
+            seg = br + 3;
         }
-        if (br && !(cJSON_IsArray(v) && cJSON_GetObjectItemCaseSensitive(v->child, br + 3)))
-            th_fail(__FILE__, __LINE__, "%s: README lists '%s[].%s', the sample lacks it",
-                    c->file, name, br + 3);
+        if (!v)
+            th_fail(__FILE__, __LINE__, "%s: README lists '%s', the %s", c->file, path,
+                    strstr(path, "[].") ? "sample lacks it" : "test does not set it");
     }
     cJSON_Delete(data);
 }

@@ -23,6 +23,7 @@
 #include "ingest/ingest.h"
 #include "llm/prompt.h"
 #include "util/clock.h"
+#include "util/fs.h"
 #include "util/xmem.h"
 
 #include <cjson/cJSON.h>
@@ -346,6 +347,7 @@ int cli_init(const cfg_t *c)
     char *tmp = xasprintf("%s/.%s.init-XXXXXX", parent, base);
     char *dbfile = xasprintf("%s.db", name);
     int made = 0, index_failed = 0;
+    if (!rc && strcmp(parent, ".")) rc = gn_mkdirs(parent, &e);      /* as mkdir -p */
     if (!rc && !mkdtemp(tmp)) rc = gn_err_set(&e, GN_EIO, "%s: %s", tmp, strerror(errno));
     else if (!rc) made = 1;
     char *dbtmp = xasprintf("%s/%s", tmp, dbfile);

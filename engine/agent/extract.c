@@ -15,7 +15,8 @@
  *  - Statements: one a line, list markers and fences removed; a line that
  *    does not start with a name and "(", "." or "=" (nor is `pass`)
  *    cannot be a statement of the language and is prose, dropped rather
- *    than refused.
+ *    than refused, but for what it quotes as inline code that reads as a
+ *    statement ("Sure! `answer(...)`").
  *
  * Nothing here executes anything: the results still go through the SUQL
  * compiler and the worksheet interpreter, which reject what they do not
@@ -202,9 +203,20 @@ char *ag_statements_extract(const char *reply)
             size_t n = strlen(line);
             if (n > 1 && line[n - 1] == '`') line[n - 1] = 0, line++;
         }
-        if (!*line || *line == '#' || !statement_like(line)) continue;
-        gn_buf_puts(&out, line);
-        gn_buf_putc(&out, '\n');
+        if (!*line || *line == '#') continue;
+        if (statement_like(line)) {
+            gn_buf_puts(&out, line);
+            gn_buf_putc(&out, '\n');
+            continue;
+        }
+        /* Prose with the statement in inline code: "Sure! `answer(...)`". */
+        for (char *a = strchr(line, '`'), *b; a && (b = strchr(a + 1, '`')); a = strchr(b + 1, '`')) {
+            *b = 0;
+            if (statement_like(a + 1)) {
+                gn_buf_puts(&out, a + 1);
+                gn_buf_putc(&out, '\n');
+            }
+        }
     }
     free(copy);
     while (out.len && out.data[out.len - 1] == '\n') out.data[--out.len] = 0;

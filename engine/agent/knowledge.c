@@ -392,10 +392,13 @@ static void run_one(ag_tturn *t, ws_record *r)
                 free(suql);
                 suql = relaxed;
                 relaxed = NULL;
-                /* Said to the user: these rows answer a looser question. */
+                /* Said to the user: these rows answer a rewritten query,
+                 * which may be looser than the question (or only fixed a
+                 * literal's format: the reply judges from the query). */
                 char *was = r->note;
-                r->note = xasprintf("nothing matched every condition asked for, so the search was "
-                                    "relaxed; these rows match the relaxed search%s%s",
+                r->note = xasprintf("the first query found nothing and was rewritten; these rows "
+                                    "answer the rewritten query, which may ask for less than the "
+                                    "user did%s%s",
                                     was ? "; " : "", was ? was : "");
                 free(was);
                 free(note);

@@ -175,19 +175,24 @@ static void reader_close(reader *r)
     free(r->offs);
 }
 
-/* The record's cells, trimmed, checked; NULL for null markers. */
+/* The record's cells, trimmed, checked; NULL for null markers (not in
+ * the header, T NULL, where "NA" is a name). */
 static int cells_of(reader *r, char **cells, long line, const ig_table *t, gn_err *e)
 {
     for (int i = 0; i < r->noffs; i++) {
         char *s = r->out + r->offs[i];
         size_t n = (i + 1 < r->noffs ? r->offs[i + 1] - 1 : r->outlen - 1) - r->offs[i];
-        if (!ig_utf8_valid(s, n))
-            return gn_err_setpos(e, GN_EPARSE, r->path, (int)line, 0, "%s in column %s",
-                                 memchr(s, 0, n) ? "a NUL byte" : "invalid UTF-8",
-                                 t && i < t->ncols ? t->cols[i].src : "1");
+        if (!ig_utf8_valid(s, n)) {
+            if (t && i < t->ncols)
+                return gn_err_setpos(e, GN_EPARSE, r->path, (int)line, 0, "%s in column %s",
+                                     memchr(s, 0, n) ? "a NUL byte" : "invalid UTF-8",
+                                     t->cols[i].name);
+            return gn_err_setpos(e, GN_EPARSE, r->path, (int)line, 0, "%s in column %d",
+                                 memchr(s, 0, n) ? "a NUL byte" : "invalid UTF-8", i + 1);
+        }
         while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) s[--n] = '\0';
         while (*s == ' ' || *s == '\t') s++;
-        cells[i] = ig_is_null(s) ? NULL : s;
+        cells[i] = t && ig_is_null(s) ? NULL : s;
     }
     return 0;
 }

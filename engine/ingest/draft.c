@@ -87,7 +87,7 @@ static void describe(gn_buf *b, const ig_column *c)
     case IG_REAL: gn_buf_puts(b, ", a number"); examples(b, c, 0); break;
     case IG_BOOL: gn_buf_puts(b, ": true or false"); break;
     case IG_DATE: gn_buf_puts(b, ", a date (YYYY-MM-DD)"); break;
-    case IG_TIME: gn_buf_puts(b, ", a time of day (24-hour HH:MM)"); break;
+    case IG_TIME: gn_buf_puts(b, ", a time of day (24-hour HH:MM)"); examples(b, c, 1); break;
     case IG_ENUM: break;
     case IG_FREE: gn_buf_puts(b, " (free text)"); break;
     case IG_LIST:
@@ -251,6 +251,21 @@ static char *clean(const char *s, size_t n)
     return gn_buf_detach(&b);
 }
 
+/* "grape" for "grapes", "specialty" for "specialties": a model's near
+ * miss of a column's name. */
+static int same_singular(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (na < 3 || nb < 3) return 0;
+    if (na > 3 && !strncasecmp(a + na - 3, "ies", 3)) na -= 3;
+    else if (na > 1 && (a[na - 1] == 's' || a[na - 1] == 'S')) na--;
+    else if (na > 1 && (a[na - 1] == 'y' || a[na - 1] == 'Y')) na--;
+    if (nb > 3 && !strncasecmp(b + nb - 3, "ies", 3)) nb -= 3;
+    else if (nb > 1 && (b[nb - 1] == 's' || b[nb - 1] == 'S')) nb--;
+    else if (nb > 1 && (b[nb - 1] == 'y' || b[nb - 1] == 'Y')) nb--;
+    return na == nb && !strncasecmp(a, b, na);
+}
+
 static void put(char **slot, char *text, int *found)
 {
     if (!text) return;
@@ -306,11 +321,13 @@ void ig_drafts_parse(const ig_table *tables, int n, const char *reply, ig_drafts
                 const char *col = dot && (size_t)(dot - k) == strlen(t->name) &&
                                   !strncasecmp(k, t->name, (size_t)(dot - k)) ? dot + 1
                                 : !dot && n == 1 ? k : NULL;
-                for (int c = 0; col && c < t->ncols && !done; c++)
-                    if (!strcasecmp(col, t->cols[c].name)) {
-                        put(&d->column[i][c], text, &d->found);
-                        done = 1;
-                    }
+                for (int pass = 0; pass < 2 && col && !done; pass++)
+                    for (int c = 0; c < t->ncols && !done; c++)
+                        if (pass ? same_singular(col, t->cols[c].name)
+                                 : !strcasecmp(col, t->cols[c].name)) {
+                            put(&d->column[i][c], text, &d->found);
+                            done = 1;
+                        }
             }
             if (!done) free(text);
         }

@@ -425,7 +425,7 @@ static void decide(ig_column *c, long rows)
         c->type = IG_BOOL;
         snprintf(why, wn, "only %s values", st->n_bool > st->n_bool01 ? "yes/no" : "0/1");
         why_bad(c, st->n_bool, why, wn);
-    } else if (holds(st->n_int, n)) {
+    } else if (holds(st->n_int, n) && st->n_real == 0) {
         c->type = IG_INT;
         snprintf(why, wn, "%s %ld value%s %s whole numbers", n == 1 ? "the" : "all", n,
                  n == 1 ? "" : "s", n == 1 ? "is a" : "are");
@@ -478,6 +478,34 @@ static void decide(ig_column *c, long rows)
     (void)rows;
 }
 
+/* The examples people and the LLM see, as they are stored: 19:00 for
+ * "7pm", true/false for "yes"/"0" (a description drafted from "7pm" led a
+ * model to compare times with '7:30pm'). */
+static void stored_examples(ig_column *c)
+{
+    for (int i = 0; i < c->nexamples; i++) {
+        char buf[16];
+        int b;
+        const char *x = c->examples[i], *v = NULL;
+        if (c->type == IG_TIME && ig_is_time(x, buf)) v = buf;
+        else if (c->type == IG_DATE && ig_is_date(x, buf)) v = buf;
+        else if (c->type == IG_BOOL && ig_is_bool(x, &b)) v = b ? "true" : "false";
+        if (!v) continue;
+        free(c->examples[i]);
+        c->examples[i] = xstrdup(v);
+    }
+    for (int i = 1; i < c->nexamples; i++)          /* "yes" and "y" are one example */
+        for (int k = 0; k < i; k++)
+            if (!strcmp(c->examples[i], c->examples[k])) {
+                free(c->examples[i]);
+                memmove(&c->examples[i], &c->examples[i + 1],
+                        (size_t)(c->nexamples - i - 1) * sizeof *c->examples);
+                c->nexamples--;
+                i--;
+                break;
+            }
+}
+
 int ig_infer(ig_table *t, ig_progress_fn fn, void *ud, gn_err *e)
 {
     t->rows = 0;
@@ -488,6 +516,7 @@ int ig_infer(ig_table *t, ig_progress_fn fn, void *ud, gn_err *e)
         ig_column *c = &t->cols[i];
         if (!c->st) c->st = xcalloc(1, sizeof *c->st);
         decide(c, t->rows);
+        stored_examples(c);
     }
     return 0;
 }

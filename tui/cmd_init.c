@@ -33,6 +33,7 @@
 #include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -220,8 +221,26 @@ static void print_table(const ig_table *t)
     }
 }
 
-static void print_next(const char *dir, const ig_table *t, int n)
+/* S as one shell word: as it is when it is plain, else in single quotes. */
+static const char *shell_word(const char *s, char *buf, size_t n)
 {
+    if (s[strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+:,@%")] == 0)
+        return s;
+    size_t k = 0;
+    buf[k++] = '\'';
+    for (; *s && k + 6 < n; s++) {
+        if (*s == '\'') { memcpy(buf + k, "'\\''", 4); k += 4; }
+        else buf[k++] = *s;
+    }
+    buf[k++] = '\'';
+    buf[k] = 0;
+    return buf;
+}
+
+static void print_next(const char *dir_, const ig_table *t, int n)
+{
+    char qbuf[4200];
+    const char *dir = shell_word(dir_, qbuf, sizeof qbuf);
     const ig_table *ft = NULL;
     const ig_column *fc = NULL;
     for (int i = 0; i < n && !fc; i++)
@@ -243,7 +262,7 @@ static void print_next(const char *dir, const ig_table *t, int n)
                dir, show ? show->name : "*", ft->name, fc->name);
     if (fc) printf("  genie --agent %s --search 'words to look for'\n", dir);
     printf("  Edit %s/worksheet.csv to correct a type, the enum values or a description\n"
-           "  (genie-worksheet(5)); the next start takes the changes.\n", dir);
+           "  (genie-worksheet(5)); the next start takes the changes.\n", dir_);
 }
 
 /* The LLM's descriptions, when an endpoint is configured: one DRAFT call.
@@ -276,25 +295,32 @@ static int llm_drafts(const cfg_t *c, const init_run *r, const ig_table *t, int 
     if (!rc && !r->quiet)
         fprintf(stderr, "genie: drafting the descriptions with the LLM (%s)\n",
                 llm_client_stage(cl, LLM_STAGE_DRAFT)->model);
-    llm_result res = { 0 };
+    /* Waited for here, so that Ctrl-C cancels it at once. */
+    llm_group *g = rc ? NULL : llm_group_new(cl);
+    llm_call *call = NULL;
     if (!rc) {
         llm_call_opts o = { .stage = LLM_STAGE_DRAFT, .msgs = p.msgs, .nmsgs = p.n };
-        rc = llm_complete(cl, &o, &res, NULL, &e);
+        rc = llm_group_submit(g, &o, &call, &e);
     }
+    while (!rc && !llm_call_done(call)) {
+        if (interrupted) llm_group_cancel(g);
+        usleep(20000);
+    }
+    if (!rc) rc = llm_call_status(call, &e);
     if (!rc) {
-        const char *text = res.nchoices && res.choices[0].content.data ? res.choices[0].content.data : "";
+        const char *text = llm_call_text(call);
         ig_drafts_parse(t, n, text, d);
         if (!d->found)
             rc = gn_err_set(&e, GN_EPARSE, "its reply had no 'name: description' lines "
                             "(\"%.60s\")", text);
     }
-    if (rc) {
+    if (rc && !interrupted) {
         char m[1024];
         fprintf(stderr, "genie: warning: the LLM's drafts cannot be used (%s); descriptions "
                 "drafted from the data\n", gn_err_str(&e, m, sizeof m));
-        ig_drafts_free(d);
     }
-    llm_result_release(&res);
+    if (rc) ig_drafts_free(d);
+    llm_group_free(g);
     llm_prompt_release(&p);
     llm_tpl_free(tpl);
     llm_client_free(cl);
@@ -323,6 +349,20 @@ int cli_init(const cfg_t *c)
         fprintf(stderr, "genie: %s already holds an agent; give --force to replace it\n", dir);
         return EXIT_USAGE;
     }
+    /* --force replaces DIR whole: a data file inside it would be lost. */
+    char *rdir = exists ? realpath(dir, NULL) : NULL;
+    for (size_t i = 0; rdir && i < nfiles; i++) {
+        char *rf = realpath(files[i], NULL);
+        int inside = rf && !strncmp(rf, rdir, strlen(rdir)) && rf[strlen(rdir)] == '/';
+        free(rf);
+        if (inside) {
+            fprintf(stderr, "genie: %s is inside %s, which --init replaces; move it out first\n",
+                    files[i], dir);
+            free(rdir);
+            return EXIT_USAGE;
+        }
+    }
+    free(rdir);
     init_run run = { .quiet = cfg_bool(c, OPT_QUIET), .tty = isatty(2) };
     double t0 = gn_now();
     ig_table *tables = NULL;

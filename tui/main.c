@@ -49,7 +49,18 @@ static int dispatch(const cfg_t *c)
         fputs("genie: --force only goes with --init DIR FILE...\n", stderr);
         return EXIT_USAGE;
     }
-    if (cfg_str(c, OPT_INIT)[0]) return cli_init(c);
+    if (cfg_str(c, OPT_INIT)[0]) {
+        static const int modes[] = { OPT_SUQL, OPT_EXPLAIN, OPT_SEARCH, OPT_REINDEX, OPT_SCHEMA,
+                                     OPT_CHECK_LLM, OPT_LIST_SESSIONS, OPT_EXPORT_SESSION,
+                                     OPT_RESUME };
+        for (size_t i = 0; i < sizeof modes / sizeof *modes; i++)
+            if (cfg_source_kind(c, modes[i]) == CFG_SRC_FLAG) {
+                fprintf(stderr, "genie: --init makes an agent and exits; run --%s after it\n",
+                        cfg_opt(modes[i])->name);
+                return EXIT_USAGE;
+            }
+        return cli_init(c);
+    }
     if (cfg_bool(c, OPT_CHECK_LLM)) return cli_check_llm(c);
     if (cfg_bool(c, OPT_SCHEMA)) return cli_schema(c);
     if (cfg_str(c, OPT_EXPLAIN)[0]) return cli_explain(c);

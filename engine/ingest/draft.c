@@ -135,10 +135,25 @@ void ig_draft_worksheet(const ig_table *tables, int n, const ig_drafts *dr, gn_b
     gn_buf_release(&d);
 }
 
-/* One line: newlines and the comment markers of an ini value made spaces. */
+/* One line: newlines and the comment markers of an ini value made
+ * spaces, runs of spaces one. */
 static void ini_value(gn_buf *b, const char *s)
 {
-    for (; *s; s++) gn_buf_putc(b, *s == '\n' || *s == '\r' || *s == ';' || *s == '#' ? ' ' : *s);
+    size_t start = b->len;
+    for (; *s; s++) {
+        char c = *s == '\n' || *s == '\r' || *s == '\t' || *s == ';' || *s == '#' ? ' ' : *s;
+        if (c == ' ' && (b->len == start || b->data[b->len - 1] == ' ')) continue;
+        gn_buf_putc(b, c);
+    }
+    while (b->len > start && b->data[b->len - 1] == ' ') b->data[--b->len] = '\0';
+}
+
+/* A SQL name as words: "in_stock" → "in stock", "order_" → "order". */
+static void words_of_name(gn_buf *b, const char *name)
+{
+    size_t n = strlen(name);
+    while (n > 1 && name[n - 1] == '_') n--;
+    for (size_t i = 0; i < n; i++) gn_buf_putc(b, name[i] == '_' ? ' ' : name[i]);
 }
 
 void ig_draft_agent_ini(const ig_table *tables, int n, const char *name, const char *database,
@@ -161,7 +176,7 @@ void ig_draft_agent_ini(const ig_table *tables, int n, const char *name, const c
             int shown = 0;
             for (int k = 0; k < t->ncols && shown < 6; k++, shown++) {
                 if (shown) gn_buf_puts(&d, ", ");
-                for (const char *p = t->cols[k].name; *p; p++) gn_buf_putc(&d, *p == '_' ? ' ' : *p);
+                words_of_name(&d, t->cols[k].name);
             }
             if (t->ncols > 6) gn_buf_puts(&d, ", ...");
             gn_buf_putc(&d, ')');
@@ -178,7 +193,7 @@ void ig_draft_agent_ini(const ig_table *tables, int n, const char *name, const c
         gn_buf_puts(out, "Hello! Ask me anything about the ");
         for (int i = 0; i < n; i++) {
             if (i) gn_buf_puts(out, i + 1 == n ? " and the " : ", the ");
-            for (const char *p = tables[i].name; *p; p++) gn_buf_putc(out, *p == '_' ? ' ' : *p);
+            words_of_name(out, tables[i].name);
         }
         gn_buf_putc(out, '.');
     }

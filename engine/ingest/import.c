@@ -49,9 +49,10 @@ static void list_json(gn_buf *b, const ig_column *c, const char *s)
             if (cJSON_IsString(x)) {
                 cJSON_AddItemToArray(out, cJSON_CreateString(x->valuestring));
             } else if (cJSON_IsNumber(x)) {
-                snprintf(num, sizeof num, "%.17g", x->valuedouble);
-                if (x->valuedouble == (double)(long long)x->valuedouble)
-                    snprintf(num, sizeof num, "%lld", (long long)x->valuedouble);
+                double d = x->valuedouble;
+                snprintf(num, sizeof num, "%.17g", d);
+                if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == (double)(long long)d)
+                    snprintf(num, sizeof num, "%lld", (long long)d);
                 cJSON_AddItemToArray(out, cJSON_CreateString(num));
             } else if (!cJSON_IsNull(x)) {
                 char *t = cJSON_PrintUnformatted(x);

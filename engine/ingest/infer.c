@@ -432,7 +432,7 @@ static void decide(ig_column *c, long rows)
         why_bad(c, st->n_int, why, wn);
     } else if (holds(st->n_int + st->n_real, n)) {
         c->type = IG_REAL;
-        snprintf(why, wn, "numbers, %ld with a fraction", st->n_real);
+        snprintf(why, wn, "numbers, %ld with decimals", st->n_real);
         why_bad(c, st->n_int + st->n_real, why, wn);
     } else if (holds(st->n_date, n)) {
         c->type = IG_DATE;
@@ -445,8 +445,11 @@ static void decide(ig_column *c, long rows)
     } else if (holds(st->n_arr, n)) {
         c->type = IG_LIST;
         decide_list_elems(c, &st->elems);
-        snprintf(why, wn, "JSON arrays, %ld elements, %d%s distinct", st->elems.n,
-                 st->elems.set.n, st->elems.set.full ? "+" : "");
+        if (st->elems.set.full)
+            snprintf(why, wn, "JSON arrays, %ld elements, many distinct", st->elems.n);
+        else
+            snprintf(why, wn, "JSON arrays, %ld elements, %d distinct", st->elems.n,
+                     st->elems.set.n);
     } else {
         for (int k = 0; k < 2 && c->type != IG_LIST; k++) {
             const part_stats *p = &st->parts[k];
@@ -470,8 +473,12 @@ static void decide(ig_column *c, long rows)
             snprintf(why, wn, "long, wordy (%.0f words on average)", mw);
         } else {
             c->type = IG_TEXT;
-            if (st->vals.full) snprintf(why, wn, "short text, over %d distinct", IG_DISTINCT_CAP);
-            else snprintf(why, wn, "short text, %d distinct", st->vals.n);
+            if (st->vals.full && st->vals.n >= IG_DISTINCT_CAP)
+                snprintf(why, wn, "short text, over %d distinct", IG_DISTINCT_CAP);
+            else if (st->vals.full)
+                snprintf(why, wn, "text, some values long (up to %ld bytes)", st->maxlen);
+            else
+                snprintf(why, wn, "short text, %d distinct", st->vals.n);
             (void)ml;
         }
     }

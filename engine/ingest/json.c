@@ -99,7 +99,7 @@ static int object_extent(jreader *r, size_t *n, long *lines, gn_err *e)
 /* The shortest text of D that reads back as D. */
 static void number_text(double d, char *out, size_t n)
 {
-    if (d == (double)(long long)d && d > -9007199254740992.0 && d < 9007199254740992.0) {
+    if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == (double)(long long)d) {
         snprintf(out, n, "%lld", (long long)d);
         return;
     }
@@ -131,6 +131,48 @@ static char *cell_text(const cJSON *v)
     char *t = xstrdup(s ? s : "");
     cJSON_free(s);
     return t;
+}
+
+/* The end of the JSON value at P (valid JSON: cJSON parsed it). */
+static const char *value_end(const char *p, const char *end)
+{
+    int depth = 0, instr = 0;
+    for (; p < end; p++) {
+        if (instr) {
+            if (*p == '\\') p++;
+            else if (*p == '"') { instr = 0; if (!depth) return p + 1; }
+            continue;
+        }
+        if (*p == '"') instr = 1;
+        else if (*p == '{' || *p == '[') depth++;
+        else if (*p == '}' || *p == ']') { if (--depth <= 0) return depth < 0 ? p : p + 1; }
+        else if (!depth && (*p == ',' || *p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+            return p;
+    }
+    return end;
+}
+
+/* The text of the object's K-th member's value, when it is a number: the
+ * digits as written, so 9007199254740993 is not rounded through a double.
+ * Members are in the text in cJSON's order. */
+static char *raw_number(const char *text, size_t n, int k)
+{
+    const char *p = memchr(text, '{', n), *end = text + n;
+    if (!p) return NULL;
+    p++;
+    for (int i = 0; p < end; i++) {
+        while (p < end && *p != '"') p++;                  /* the key */
+        p = value_end(p, end);
+        while (p < end && *p != ':') p++;
+        p++;
+        while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) p++;
+        const char *v = p;
+        p = value_end(p, end);
+        if (i == k) return (*v == '-' || (*v >= '0' && *v <= '9')) ? xstrndup(v, (size_t)(p - v)) : NULL;
+        while (p < end && *p != ',') p++;
+        p++;
+    }
+    return NULL;
 }
 
 static int find_column(ig_table *t, const char *key, int guess)
@@ -173,7 +215,8 @@ static int one_object(ig_table *t, int grow, const char *text, size_t n, long li
             memset(*cells + old, 0, (size_t)(*cap - old) * sizeof **cells);
         }
         free((*cells)[col]);
-        (*cells)[col] = cell_text(v);
+        char *raw = cJSON_IsNumber(v) ? raw_number(text, n, k) : NULL;
+        (*cells)[col] = raw ? raw : cell_text(v);
     }
     cJSON_Delete(o);
     if (!rc) rc = fn(ud, t, *cells, line, e);

@@ -9,6 +9,7 @@
  * the same run) gets _2, _3, ...
  */
 #include "ingest/ingest_int.h"
+#include "worksheet/spec.h"
 #include "util/xmem.h"
 
 #include <ctype.h>
@@ -132,6 +133,17 @@ static char *unique_name(char *name, int (*taken)(const void *, const char *), c
     }
 }
 
+/* NAME made usable in the worksheet spec too: a reserved word of its
+ * expression language (class, pass) or, for a table, a type's name (date,
+ * text) gets a trailing '_'. */
+static char *spec_safe(char *name, int sheet)
+{
+    if (!ws_name_reserved(name, sheet)) return name;
+    char *t = xasprintf("%s_", name);
+    free(name);
+    return t;
+}
+
 static int column_taken(const void *ctx, const char *name)
 {
     const ig_table *t = ctx;
@@ -149,7 +161,7 @@ int ig_column_add(ig_table *t, const char *src)
     char fb[32];
     snprintf(fb, sizeof fb, "col_%d", t->ncols + 1);
     c->src = xstrdup(src);
-    c->name = unique_name(ig_ident(src, fb), column_taken, t);
+    c->name = unique_name(spec_safe(ig_ident(src, fb), 0), column_taken, t);
     return t->ncols++;
 }
 
@@ -228,7 +240,7 @@ static ig_table *new_table(ig_table **tables, int *n, const char *path, const ch
     struct tables_ctx x = { *tables, *n };
     t->path = xstrdup(path);
     t->format = fmt;
-    t->name = unique_name(ig_ident(name, "data"), table_taken, &x);
+    t->name = unique_name(spec_safe(ig_ident(name, "data"), 1), table_taken, &x);
     const char *s = strrchr(path, '/');
     t->label = xstrdup(s ? s + 1 : path);
     (*n)++;
@@ -253,9 +265,13 @@ static int open_sqlite_tables(const char *path, ig_table **tables, int *n, gn_er
     if (open_sqlite(path, &db, e)) return e->code;
     sqlite3_stmt *st;
     int rc = 0, found = 0;
-    if (sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND "
-                           "name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE "
-                           "'genie\\_%' ESCAPE '\\' ORDER BY rowid", -1, &st, NULL)) {
+    /* Ordinary tables only: not views, virtual tables (FTS) nor their
+     * shadow tables, nor SQLite's or genie's own. */
+    if (sqlite3_prepare_v2(db, "SELECT l.name FROM pragma_table_list AS l JOIN sqlite_master "
+                           "AS m ON m.name = l.name AND m.type = 'table' WHERE l.schema = 'main' "
+                           "AND l.type = 'table' AND l.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
+                           "AND l.name NOT LIKE 'genie\\_%' ESCAPE '\\' ORDER BY m.rowid",
+                           -1, &st, NULL)) {
         rc = gn_err_set(e, GN_EPARSE, "%s: %s", path, sqlite3_errmsg(db));
     } else {
         while (sqlite3_step(st) == SQLITE_ROW) {

@@ -335,6 +335,14 @@ static int check_name(const ws_where *w, gn_err *e, int si, int fi, const char *
     return 0;
 }
 
+int ws_name_reserved(const char *name, int sheet)
+{
+    enum ws_type_kind k;
+    for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+        if (!strcmp(name, reserved[i])) return 1;
+    return sheet && (!builtin_kind(name, &k) || !strcasecmp(name, "list"));
+}
+
 static int check_sheet_name(ws_spec *s, const ws_where *w, gn_err *e, int si)
 {
     const char *name = s->sheets[si].name;

@@ -83,6 +83,11 @@ typedef struct ws_spec {
     int nsheets;
 } ws_spec;
 
+/* Whether NAME cannot name a field (a reserved word of the expression
+ * language: class, pass, ...) or, with SHEET, a worksheet (nor a built-in
+ * type's name: date, text, list, ...). */
+int ws_name_reserved(const char *name, int sheet);
+
 /* Load PATH: JSON when it ends in .json, else CSV.  Returns 0 with *out
  * set (free with ws_spec_free), or GN_ENOTFOUND/GN_EIO/GN_EPARSE (GN_ELIMIT
  * past 16 MiB) with e's file, line and column set. */

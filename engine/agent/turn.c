@@ -216,7 +216,9 @@ static cJSON *parse_data(ag_conv *cv, const char *utterance)
     cJSON *d = cJSON_CreateObject();
     cJSON_AddStringToObject(d, "agent_description", cv->cfg.agent->description ? cv->cfg.agent->description : "");
     cJSON_AddStringToObject(d, "today", ag_today(cv));
-    cJSON_AddStringToObject(d, "worksheets", sig.data);
+    /* An agent made from data alone has no tasks: say so, not nothing. */
+    cJSON_AddStringToObject(d, "worksheets", sig.len ? sig.data
+                            : "(none: this agent has no tasks; it only answers questions, with answer(...))");
     cJSON_AddStringToObject(d, "state", state.data);
     cJSON *acts = cJSON_AddArrayToObject(d, "agent_acts");
     for (int i = 0; i < cv->nacts; i++) cJSON_AddItemToArray(acts, cJSON_CreateString(cv->acts[i]));

@@ -130,7 +130,12 @@ $(B)/bench-suql: $(B)/obj/bench/suql.o $(MOCKCTL_OBJ) $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(filter %.o,$^) $(B)/libgenie.a $(LIBS) $(LDFLAGS)
 
-bench: all $(B)/bench-retrieval $(B)/bench-llm $(B)/bench-suql $(B)/bench-agent $(B)/bench-tui $(B)/genie-gen $(SAMPLE_IX)
+# The import benchmark: genie's two ingest passes against the sqlite3 shell.
+$(B)/bench-init: $(B)/obj/bench/init.o $(B)/libgenie.a
+	@$(if $(V),,echo "  LINK  $@")
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libgenie.a $(LIBS) $(LDFLAGS)
+
+bench: all $(B)/bench-retrieval $(B)/bench-init $(B)/bench-llm $(B)/bench-suql $(B)/bench-agent $(B)/bench-tui $(B)/genie-gen $(SAMPLE_IX)
 	@GENIE_TOP=$(CURDIR) B=$(B) bench/run.sh
 
 # The screen tests with genie under valgrind: no leak or invalid access

@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # run.sh — `make bench`: the LLM client benchmark, the SUQL optimizer
 # benchmark and the agent benchmark (against the mock server on
-# 127.0.0.1), then the retrieval benchmark at scale 1, 10 and 100.
+# 127.0.0.1), the import benchmark (genie --init's two passes over a
+# generated 1,000,000-row CSV against the sqlite3 shell's .import), then
+# the retrieval benchmark at scale 1, 10 and 100.
 # Databases for scale 10 and 100 are generated into build/bench/ on first
 # use (scale 100 takes minutes to generate and index).  The load suite
 # runs 1,000 scripted turns through the real binary in one session
 # (tests/lib/load.py: RSS at turns 10, 100 and 1,000, time per turn).
-# BENCH picks the suites (default "llm suql agent tui load retrieval"); SCALES overrides the list of
-# scales, e.g. BENCH=retrieval SCALES="1 10" make bench.
+# BENCH picks the suites (default "llm suql agent tui load init retrieval"); SCALES overrides the list of
+# scales, e.g. BENCH=retrieval SCALES="1 10" make bench; INIT_ROWS the
+# import benchmark's rows, e.g. BENCH=init INIT_ROWS=100000 make bench.
 set -eu
 B=${B:-build}
 top=${GENIE_TOP:-$(pwd)}
 cd "$top"
 mkdir -p "$B/bench"
-BENCH=${BENCH:-llm suql agent tui load retrieval}
+BENCH=${BENCH:-llm suql agent tui load init retrieval}
 
 # start_mock: the mock LLM server on a free port; sets MOCK_URL.
 start_mock() {
@@ -63,6 +66,10 @@ if [[ " $BENCH " == *" load "* ]]; then
     python3 tests/lib/load.py "$B/genie" --url "$MOCK_URL" --db "$d/r.db" --sessions "$d/s.db" \
         --turns 1000 --report 10,100,1000
     kill $mock 2>/dev/null
+fi
+if [[ " $BENCH " == *" init "* ]]; then
+    echo "=== import: genie --init's two passes against sqlite3 .import"
+    "$B/bench-init" --rows "${INIT_ROWS:-1000000}" --dir "$B/bench"
 fi
 [[ " $BENCH " == *" retrieval "* ]] || exit 0
 

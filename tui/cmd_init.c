@@ -122,25 +122,9 @@ static int write_file(const char *dir, const char *name, const gn_buf *b, gn_err
 /* The database in TMP: every table, imported in one transaction. */
 static int import_all(init_run *r, ig_table *t, int n, const char *dbpath, gn_err *e)
 {
-    sqlite3 *db = NULL;
-    if (sqlite3_open_v2(dbpath, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
-        int rc = st_dberr(db, e, dbpath);
-        sqlite3_close(db);
-        return rc;
-    }
-    /* The file is new and renamed into place only when whole: no journal. */
-    int rc = sqlite3_exec(db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; "
-                          "PRAGMA cache_size=-65536; BEGIN", NULL, NULL, NULL) == SQLITE_OK
-                 ? 0 : st_dberr(db, e, dbpath);
     r->pass = "importing";
-    for (int i = 0; !rc && i < n; i++) {
-        rc = ig_import(&t[i], db, progress, r, e);
-        progress_done(r);
-    }
-    if (!rc && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) rc = st_dberr(db, e, dbpath);
-    if (!rc && sqlite3_exec(db, "PRAGMA journal_mode=DELETE", NULL, NULL, NULL) != SQLITE_OK)
-        rc = st_dberr(db, e, dbpath);
-    if (sqlite3_close(db) != SQLITE_OK && !rc) rc = gn_err_set(e, GN_EDB, "%s: close failed", dbpath);
+    int rc = ig_write_db(t, n, dbpath, progress, r, e);
+    progress_done(r);
     return rc;
 }
 

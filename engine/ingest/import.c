@@ -38,27 +38,57 @@ static const char *decl(const ig_column *c)
     }
 }
 
+/* S (N bytes, valid UTF-8) as a JSON string. */
+static void json_str(gn_buf *b, const char *s, size_t n)
+{
+    gn_buf_putc(b, '"');
+    size_t run = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        gn_buf_add(b, s + run, i - run);
+        run = i + 1;
+        if (c == '"' || c == '\\') {
+            gn_buf_putc(b, '\\');
+            gn_buf_putc(b, (char)c);
+        } else {
+            gn_buf_printf(b, "\\u%04x", c);
+        }
+    }
+    gn_buf_add(b, s + run, n - run);
+    gn_buf_putc(b, '"');
+}
+
+/* A list cell as the JSON array of text genie stores lists as: the parts
+ * of a separated cell (trimmed, empty ones dropped), the elements of a
+ * JSON array (numbers as text), or a single value as a list of one. */
 static void list_json(gn_buf *b, const ig_column *c, const char *s)
 {
     gn_buf_reset(b);
-    cJSON *out = cJSON_CreateArray();
+    gn_buf_putc(b, '[');
+    int k = 0;
     cJSON *in = c->sep ? NULL : cJSON_Parse(s);
     if (cJSON_IsArray(in)) {
         for (cJSON *x = in->child; x; x = x->next) {
             char num[40];
+            const char *v = NULL;
+            char *printed = NULL;
             if (cJSON_IsString(x)) {
-                cJSON_AddItemToArray(out, cJSON_CreateString(x->valuestring));
+                v = x->valuestring;
             } else if (cJSON_IsNumber(x)) {
                 double d = x->valuedouble;
                 snprintf(num, sizeof num, "%.17g", d);
                 if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == (double)(long long)d)
                     snprintf(num, sizeof num, "%lld", (long long)d);
-                cJSON_AddItemToArray(out, cJSON_CreateString(num));
+                v = num;
             } else if (!cJSON_IsNull(x)) {
-                char *t = cJSON_PrintUnformatted(x);
-                cJSON_AddItemToArray(out, cJSON_CreateString(t ? t : ""));
-                cJSON_free(t);
+                v = printed = cJSON_PrintUnformatted(x);
             }
+            if (v) {
+                if (k++) gn_buf_putc(b, ',');
+                json_str(b, v, strlen(v));
+            }
+            cJSON_free(printed);
         }
     } else if (c->sep) {
         const char *q = s;
@@ -68,21 +98,17 @@ static void list_json(gn_buf *b, const ig_column *c, const char *s)
             while (n && (*q == ' ' || *q == '\t')) q++, n--;
             while (n && (q[n - 1] == ' ' || q[n - 1] == '\t')) n--;
             if (n) {
-                char *part = xstrndup(q, n);
-                cJSON_AddItemToArray(out, cJSON_CreateString(part));
-                free(part);
+                if (k++) gn_buf_putc(b, ',');
+                json_str(b, q, n);
             }
             if (!z) break;
             q = z + 1;
         }
     } else {
-        cJSON_AddItemToArray(out, cJSON_CreateString(s));     /* one value: a list of one */
+        json_str(b, s, strlen(s));      /* one value: a list of one */
     }
     cJSON_Delete(in);
-    char *t = cJSON_PrintUnformatted(out);
-    gn_buf_puts(b, t ? t : "[]");
-    cJSON_free(t);
-    cJSON_Delete(out);
+    gn_buf_putc(b, ']');
 }
 
 static void bad(ig_column *c, const char *s, long line)
@@ -231,5 +257,26 @@ int ig_import(ig_table *t, sqlite3 *db, ig_progress_fn fn, void *ud, gn_err *e)
     free(im.lists);
     free(im.small);
     if (!rc) find_key(db, t);
+    return rc;
+}
+
+int ig_write_db(ig_table *t, int n, const char *path, ig_progress_fn fn, void *ud, gn_err *e)
+{
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+        int rc = st_dberr(db, e, path);
+        sqlite3_close(db);
+        return rc;
+    }
+    /* The file is new and whole only at the end: no journal.  Rows are
+     * appended in row id order, so SQLite's default page cache serves as
+     * well as a large one, and memory stays flat. */
+    int rc = sqlite3_exec(db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN",
+                          NULL, NULL, NULL) == SQLITE_OK ? 0 : st_dberr(db, e, path);
+    for (int i = 0; !rc && i < n; i++) rc = ig_import(&t[i], db, fn, ud, e);
+    if (!rc && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) rc = st_dberr(db, e, path);
+    if (!rc && sqlite3_exec(db, "PRAGMA journal_mode=DELETE", NULL, NULL, NULL) != SQLITE_OK)
+        rc = st_dberr(db, e, path);
+    if (sqlite3_close(db) != SQLITE_OK && !rc) rc = gn_err_set(e, GN_EDB, "%s: close failed", path);
     return rc;
 }

@@ -52,6 +52,9 @@ static uint32_t hash(const char *s, size_t n)
 
 static void vset_add(vset *v, const char *s, size_t n)
 {
+    /* Past the cap the counts serve nothing (no enum has that many
+     * values): a column of unique values costs no hashing after it. */
+    if (v->full) return;
     if (!v->slots) {
         v->nslots = 64;
         v->slots = xcalloc((size_t)v->nslots, sizeof *v->slots);
@@ -66,7 +69,6 @@ static void vset_add(vset *v, const char *s, size_t n)
         }
         i = (i + 1) & (v->nslots - 1);
     }
-    if (v->full) return;
     if (v->n >= IG_DISTINCT_CAP || n > 200) {
         v->full = 1;
         return;
@@ -173,6 +175,7 @@ int ig_is_int(const char *s, long long *v)
     int n = 0;
     while (isdigit((unsigned char)p[n])) n++;
     if (p[n] || n > 19) return 0;
+    if (!v && n < 19) return 1;                 /* fits in 64 bits */
     errno = 0;
     long long x = strtoll(s, NULL, 10);
     if (errno == ERANGE) return 0;              /* beyond 64 bits: a code, text */
@@ -191,13 +194,16 @@ int ig_is_real(const char *s, double *v)
         while (isdigit((unsigned char)*p)) p++, digits++;
     }
     if (!digits) return 0;
+    int ex = 0;
     if (*p == 'e' || *p == 'E') {
+        ex = 1;
         p++;
         p += *p == '-' || *p == '+';
         if (!isdigit((unsigned char)*p)) return 0;
         while (isdigit((unsigned char)*p)) p++;
     }
     if (*p) return 0;
+    if (!v && !ex && digits < 300) return 1;   /* finite without an exponent */
     double d = strtod(s, NULL);
     if (!isfinite(d)) return 0;
     if (v) *v = d;
@@ -208,7 +214,7 @@ int ig_is_bool(const char *s, int *v)
 {
     static const char *const yes[] = { "yes", "true", "y", "t", "1", NULL };
     static const char *const no[] = { "no", "false", "n", "f", "0", NULL };
-    if (strlen(s) > 5) return 0;
+    if (!strchr("yYtTnNfF01", s[0]) || !s[0] || strlen(s) > 5) return 0;
     for (int i = 0; yes[i]; i++) {
         if (!strcasecmp(s, yes[i])) { if (v) *v = 1; return 1; }
         if (!strcasecmp(s, no[i])) { if (v) *v = 0; return 1; }
@@ -222,11 +228,16 @@ int ig_is_date(const char *s, char out[11])
 {
     if (strlen(s) != 10 || !two(s) || !two(s + 2) || !two(s + 5) || !two(s + 8)) return 0;
     if (!(s[4] == '-' && s[7] == '-') && !(s[4] == '/' && s[7] == '/')) return 0;
-    int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
+    int y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0'),
+        m = (s[5] - '0') * 10 + (s[6] - '0'), d = (s[8] - '0') * 10 + (s[9] - '0');
     static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
     if (y < 1 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1]) return 0;
     if (m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))) return 0;
-    if (out) snprintf(out, 11, "%04d-%02d-%02d", y % 10000, m % 100, d % 100);
+    if (out) {
+        memcpy(out, s, 10);
+        out[4] = out[7] = '-';
+        out[10] = '\0';
+    }
     return 1;
 }
 

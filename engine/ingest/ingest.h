@@ -95,6 +95,12 @@ int ig_infer(ig_table *t, ig_progress_fn fn, void *ud, gn_err *e);
  * column.  Returns 0 or GN_EDB/GN_EIO/GN_EPARSE/GN_ECANCEL. */
 int ig_import(ig_table *t, sqlite3 *db, ig_progress_fn fn, void *ud, gn_err *e);
 
+/* The new database file PATH with every table of T[N] imported
+ * (ig_import), in one transaction and without a journal: the caller makes
+ * PATH somewhere nothing else reads until it is whole.  Returns as
+ * ig_import. */
+int ig_write_db(ig_table *t, int n, const char *path, ig_progress_fn fn, void *ud, gn_err *e);
+
 void ig_tables_free(ig_table *tables, int n);
 
 /* The type's name as people read it: "integer", "free text", "list of

@@ -32,7 +32,7 @@ die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
 PKGS="build-essential pkg-config libsqlite3-dev libcurl4-openssl-dev
 libcjson-dev libinih-dev libcsv-dev libpg-query-dev libfaiss-dev libblas-dev
 liblapack-dev libncurses-dev libreadline-dev mandoc man-db tmux valgrind dpkg-dev curl
-clang util-linux locales"
+clang util-linux locales sqlite3"
 # Commands that may come from elsewhere than Debian (nodesource's nodejs ships
 # npm; python3 may be a pyenv build): the Debian package only when absent.
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"

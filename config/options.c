@@ -292,8 +292,9 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_STALL_TIMEOUT] = { .name = "stall-timeout", .arg = "SECS",
         .type = CFG_DOUBLE, .def = "120", .min = 0.01, .max = 86400,
         .section = "llm", .key = "stall_timeout", .group = LLM,
-        .help = "give up on a reply after SECS without receiving a byte "
-                "(keep-alive comments count; long replies are never cut)" },
+        .help = "give up on a reply after SECS without receiving a byte, "
+                "or twice SECS with keep-alives but no content (long "
+                "replies are never cut)" },
     [OPT_RETRIES] = { .name = "retries", .arg = "N", .type = CFG_INT,
         .def = "4", .min = 0, .max = 20, .section = "llm", .key = "retries",
         .group = LLM,

@@ -60,6 +60,8 @@ struct llm_call {
     int free_retries;           /* attempts that do not count as retries */
     double t_submit, t_first_send, t_send, t_first_token, t_complete, t_done;
     double last_activity, retry_at;
+    double last_progress;       /* the last delta (or the send) */
+    size_t idle_bytes;          /* body bytes since then */
     llm_call *anext;            /* in the thread's active or waiting list */
     /* [io] then read-only: the outcome */
     int status;

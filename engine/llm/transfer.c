@@ -11,6 +11,10 @@
  * A transfer's bytes go straight into the SSE/JSON decoder (stream.h) when
  * the status is 2xx; a non-2xx body is kept (bounded) for the error
  * message.  Every byte, header bytes included, resets the stall clock.
+ * Keep-alives alone do not keep a call alive for ever: a reply must make
+ * progress (a delta of text, reasoning or a tool call) within twice the
+ * stall timeout of the send or of the last delta, and within
+ * MAX_IDLE_BYTES of body (empty deltas, unknown fields, comments).
  *
  * Why a call failed decides whether it is retried (retry.h): connection
  * errors, stalls, retryable statuses, a dropped stream and a server error
@@ -35,6 +39,8 @@
 #include <time.h>
 
 #define MAX_ERRBODY 65536
+/* Body bytes a reply may send without a delta. */
+#define MAX_IDLE_BYTES (1u << 20)
 /* Seconds a server may keep the connection of a complete reply open
  * before the call is finished without waiting for the close. */
 #define COMPLETE_GRACE 1.0
@@ -218,6 +224,8 @@ static void on_delta_event(llm_call *k, const llm_delta *d)
 {
     if (!k->t_first_token) k->t_first_token = gn_now();
     k->deltas++;
+    k->last_progress = gn_now();
+    k->idle_bytes = 0;
     if (!k->cb) return;
     if (d->kind != LLM_DELTA_REASONING) k->delivered = 1;
     llm_event ev = { .kind = LLM_EV_DELTA, .delta = d };
@@ -268,7 +276,11 @@ static size_t on_body(char *p, size_t sz, size_t n, void *ud)
                                                                         : MAX_ERRBODY - k->errbody.len);
         return len;
     }
+    k->idle_bytes += len;
     int rc = llm_stream_feed(k->dec, p, len, &k->feed_err);
+    if (!rc && k->idle_bytes > MAX_IDLE_BYTES)
+        rc = gn_err_set(&k->feed_err, GN_ENET, "%zu bytes from the server without any content",
+                        k->idle_bytes);
     if (rc) {
         k->feed_rc = rc;
         return 0;            /* aborts the transfer: CURLE_WRITE_ERROR */
@@ -343,7 +355,8 @@ static int start(llm_call *k)
     k->t_complete = 0;
     k->t_first_token = 0;
     k->deltas = 0;
-    k->last_activity = k->t_send;
+    k->last_activity = k->last_progress = k->t_send;
+    k->idle_bytes = 0;
     if (curl_multi_add_handle(c->multi, e) != CURLM_OK) return -1;
     k->anext = c->active;
     c->active = k;
@@ -615,8 +628,10 @@ static long sweep(llm_client *c)
             finish(k, llm_stream_finish(k->dec, &k->err));
             continue;
         }
-        if (!cancelled && idle < c->stall_timeout) {
+        double quiet = now - k->last_progress, limit = 2 * c->stall_timeout;
+        if (!cancelled && idle < c->stall_timeout && quiet < limit) {
             if (k->last_activity + c->stall_timeout < next) next = k->last_activity + c->stall_timeout;
+            if (k->last_progress + limit < next) next = k->last_progress + limit;
             continue;
         }
         unlink_from(&c->active, k);
@@ -624,6 +639,10 @@ static long sweep(llm_client *c)
         if (cancelled) {
             gn_err_set(&k->err, GN_ECANCEL, "cancelled");
             finish(k, GN_ECANCEL);
+        } else if (idle < c->stall_timeout) {
+            gn_err_set(&k->err, GN_ENET, "%s: only keep-alives from %s for %.3g s, no content "
+                       "(twice the stall timeout)", llm_stage_name(k->stage), c->shown, limit);
+            fail_or_retry(k, GN_ENET, 1, -1, "no progress");
         } else {
             gn_err_set(&k->err, GN_ENET, "%s: no data from %s for %.3g s (stall timeout)",
                        llm_stage_name(k->stage), c->shown, c->stall_timeout);

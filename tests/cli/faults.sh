@@ -100,6 +100,19 @@ t1=$(date +%s)
 check "2 minutes to the first byte: given up after the stall timeout" lt $((t1 - t0)) 60
 check "2 minutes to the first byte: says so" has_last error "stall timeout"
 
+# Keep-alives alone (comments, empty deltas, unknown fields) for 5 minutes:
+# each byte resets the stall clock, but no content within twice the stall
+# timeout ends the call.
+for ka in comment empty unknown; do
+    script '{"chat": [{"stage": "parse", "stall": 300, "ping": 0.1, "keepalive": "'$ka'", "reply": "pass"},
+      {"stage": "respond", "reply": "ok"}]}'
+    t0=$(date +%s)
+    check "keep-alives ($ka) for 5 minutes: the turn ends" gsay "keepalive $ka"
+    t1=$(date +%s)
+    check "keep-alives ($ka): given up without content for twice the stall timeout" lt $((t1 - t0)) 30
+    check "keep-alives ($ka): says so" has_last error "only keep-alives"
+done
+
 script '{"chat": [{"stage": "parse", "huge": 10000000}, {"stage": "respond", "huge": 10000000}]}'
 sz0=$(stat -c %s "$T/out")
 check "10 MB replies: the turn ends" gsay "eight"
@@ -111,7 +124,7 @@ script "$GOOD"
 check "after all that: a normal turn" gsay "nine"
 gstop
 check "exit status 0" rc_is 0
-check "every turn is saved, in order" eq "$(saved_turns "$T/s1.db")" "one|two|three|four|five|six|seven|eight|nine"
+check "every turn is saved, in order" eq "$(saved_turns "$T/s1.db")" "one|two|three|four|five|six|seven|keepalive comment|keepalive empty|keepalive unknown|eight|nine"
 check "a cut 10 MB reply is not saved whole" lt "$(sqlq "$T/s1.db" "SELECT max(length(response)) FROM turns")" 200000
 
 # ---- the sessions file -------------------------------------------------------

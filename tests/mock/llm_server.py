@@ -105,6 +105,9 @@ Streaming (the request has "stream": true):
   stall          seconds after the headers before the first event
   ping           send a keep-alive comment ": ping" (and a blank line) every
                  this many seconds during stall and chunk_delay waits
+  keepalive      what a ping is: "comment" (default), "empty" (a data event
+                 with an empty delta) or "unknown" (a data event with only
+                 fields a client does not know)
   crlf           true: every line ends with CRLF instead of LF
   no_done        true: end without "data: [DONE]"
   linger         seconds the connection stays open after the last event
@@ -360,6 +363,7 @@ RULE_KEYS = {
     # streaming
     "chunk": lambda v: is_count(v) and v >= 1, "chunk_delay": is_seconds,
     "stall": is_seconds, "ping": lambda v: is_seconds(v) and v > 0,
+    "keepalive": lambda v: v in ("comment", "empty", "unknown"),
     "crlf": is_flag, "no_done": is_flag, "linger": is_seconds,
     "framing": lambda v: v in ("chunked", "close"),
     # faults
@@ -707,7 +711,13 @@ def sse_stream(s, rule, events):
         return text.encode()
 
     ping = rule.get("ping")
-    ping_bytes = (": ping" + eol + eol).encode()
+    # What a keep-alive is: a comment, or (rule "keepalive") an event that
+    # carries no content, as a server stuck in a loop might send.
+    ping_bytes = {
+        "comment": (": ping" + eol + eol).encode(),
+        "empty": event('{"choices": [{"index": 0, "delta": {}}]}'),
+        "unknown": event('{"mock_heartbeat": true, "choices": []}'),
+    }[rule.get("keepalive", "comment")]
 
     def wait(seconds):
         """Chunks that wait SECONDS in all, pinging every PING seconds; the

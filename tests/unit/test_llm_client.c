@@ -326,22 +326,31 @@ TEST(llm_client_faults_give_clear_errors)
 
 TEST(llm_client_stall_timeout_and_keepalive)
 {
-    llm_client *c = client(NULL, 0, 0.4, NULL, NULL);
+    llm_client *c = client(NULL, 0, 0.6, NULL, NULL);
     REQUIRE(c);
     gn_err e;
     llm_call_opts o = opts(LLM_STAGE_ANSWER, hello, 2);
-    /* Silent for 3 s: the stall timeout (0.4 s) ends it. */
+    /* Silent for 3 s: the stall timeout (0.6 s) ends it. */
     REQUIRE(th_mock_script("{\"chat\": [{\"reply\": \"late\", \"stall\": 3}]}") == 0);
     double t0 = now();
     CHECK_INT(llm_complete(c, &o, NULL, NULL, &e), GN_ENET);
     CHECK_CONTAINS(e.msg, "stall timeout");
     CHECK(now() - t0 < 2.5);
-    /* Silent for 1 s but pinging every 0.1 s: alive, and the answer comes. */
-    REQUIRE(th_mock_script("{\"chat\": [{\"reply\": \"patience\", \"stall\": 1, \"ping\": 0.1}]}") == 0);
+    /* Silent for 0.8 s but pinging every 0.1 s: alive past the stall
+     * timeout, and the answer comes. */
+    REQUIRE(th_mock_script("{\"chat\": [{\"reply\": \"patience\", \"stall\": 0.8, \"ping\": 0.1}]}") == 0);
     llm_result r;
     CHECK_INT(llm_complete(c, &o, &r, NULL, &e), 0);
     CHECK_STR(r.nchoices ? r.choices[0].content.data : "", "patience");
     llm_result_release(&r);
+    /* Pings (or empty deltas) and no content for twice the stall timeout:
+     * ended, however lively the connection. */
+    REQUIRE(th_mock_script("{\"chat\": [{\"reply\": \"never\", \"stall\": 5, \"ping\": 0.1, "
+                           "\"keepalive\": \"empty\"}]}") == 0);
+    t0 = now();
+    CHECK_INT(llm_complete(c, &o, NULL, NULL, &e), GN_ENET);
+    CHECK_CONTAINS(e.msg, "only keep-alives");
+    CHECK(now() - t0 < 4.0);
     /* A slow but steady answer longer than the stall timeout in total. */
     REQUIRE(th_mock_script("{\"chat\": [{\"reply\": \"one two three four five six\", \"chunk\": 2, "
                            "\"chunk_delay\": 0.08}]}") == 0);

@@ -221,15 +221,19 @@ static void on_progress(void *ud, long checked, long candidates)
 
 /* What the reply must say of a run's rows, or NULL: that the checks'
  * budget ran out (there may be more), that the result was cut, or how
- * many rows a LIMIT left out ("3 of 10"). */
+ * many rows a LIMIT left out ("kept 3 of the 10"). */
 static char *result_note(const suql_result *res, const suql_run_stats *s)
 {
     if (s->budget_hit)
         return xstrdup("the search stopped at its budget of checks: there may be more matches than these");
     if (s->cut) return xstrdup(res->note ? res->note : "the result was cut");
+    /* Worded so that a top-1 of all rows is not read as "8 matched". */
     if (s->matched > SUQL_COUNT_MAX)
-        return xasprintf("these are %d of more than %d matching rows", res->nrows, SUQL_COUNT_MAX);
-    if (s->matched > res->nrows) return xasprintf("these are %d of %ld matching rows", res->nrows, s->matched);
+        return xasprintf("the query's LIMIT kept %d of the more than %d rows that meet its "
+                         "conditions", res->nrows, SUQL_COUNT_MAX);
+    if (s->matched > res->nrows)
+        return xasprintf("the query's LIMIT kept %d of the %ld rows that meet its conditions",
+                         res->nrows, s->matched);
     return NULL;
 }
 

@@ -43,7 +43,7 @@ check "--check-llm succeeds" rc 0
 check "--check-llm shows the reply" has out "reply:    mock reply"
 check "--check-llm shows the model" has out "model:    tiny-model"
 check "--check-llm shows timings" has out "first token"
-check "--check-llm finds the prompts" has out "prompts:  9 loaded from"
+check "--check-llm finds the prompts" has out "prompts:  10 loaded from"
 check "the request names its stage" sh -c "tail -n1 '$T/mock.log' | grep -q '\"X-Genie-Stage\": \"check\"'"
 check "the key is sent as a bearer token" sh -c "tail -n1 '$T/mock.log' | grep -q 'Bearer sk-cli-secret-1'"
 

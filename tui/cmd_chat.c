@@ -13,6 +13,7 @@
  */
 #include "chat.h"
 #include "plainout.h"
+#include "util/utf8.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -64,7 +65,14 @@ static int resume(line_ui *u, gn_err *e)
 static void print_json(const cJSON *o)
 {
     char *s = cJSON_PrintUnformatted(o);
-    puts(s);
+    /* Bytes that are not UTF-8 (the user's, a model's, a row's) become
+     * U+FFFD: every line is valid JSON text. */
+    if (s && !gn_utf8_valid(s, strlen(s))) {
+        char *t = gn_utf8_fix(s, strlen(s), NULL);
+        free(s);
+        s = t;
+    }
+    puts(s ? s : "null");
     free(s);
     fflush(stdout);
 }

@@ -12,6 +12,7 @@
  * a NUL byte or invalid UTF-8 is an error naming the file and line.
  */
 #include "ingest/ingest_int.h"
+#include "util/utf8.h"
 #include "util/xmem.h"
 
 #include <errno.h>
@@ -182,7 +183,7 @@ static int cells_of(reader *r, char **cells, long line, const ig_table *t, gn_er
     for (int i = 0; i < r->noffs; i++) {
         char *s = r->out + r->offs[i];
         size_t n = (i + 1 < r->noffs ? r->offs[i + 1] - 1 : r->outlen - 1) - r->offs[i];
-        if (!ig_utf8_valid(s, n)) {
+        if (!gn_utf8_valid(s, n)) {
             if (t && i < t->ncols)
                 return gn_err_setpos(e, GN_EPARSE, r->path, (int)line, 0, "%s in column %s",
                                      memchr(s, 0, n) ? "a NUL byte" : "invalid UTF-8",

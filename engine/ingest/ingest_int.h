@@ -39,9 +39,6 @@ int ig_column_add(ig_table *t, const char *src);
 /* The longest cell accepted (bytes). */
 #define IG_CELL_MAX (16 << 20)
 
-/* Whether S (length N) is valid UTF-8 without NUL bytes. */
-int ig_utf8_valid(const char *s, size_t n);
-
 /* Cell classifiers (infer.c), on trimmed non-null text.  Each returns 1
  * when S is of the type, filling the value when asked. */
 int ig_is_int(const char *s, long long *v);

@@ -12,6 +12,7 @@
  * JSON text (an array of values becomes a list column).
  */
 #include "ingest/ingest_int.h"
+#include "util/utf8.h"
 #include "util/xmem.h"
 
 #include <cjson/cJSON.h>
@@ -186,7 +187,7 @@ static int find_column(ig_table *t, const char *key, int guess)
 static int one_object(ig_table *t, int grow, const char *text, size_t n, long line,
                       char ***cells, int *cap, ig_row_fn fn, void *ud, gn_err *e)
 {
-    if (!ig_utf8_valid(text, n))
+    if (!gn_utf8_valid(text, n))
         return gn_err_setpos(e, GN_EPARSE, t->path, (int)line, 0, "%s in this object",
                              memchr(text, 0, n) ? "a NUL byte" : "invalid UTF-8");
     cJSON *o = cJSON_ParseWithLength(text, n);

@@ -9,6 +9,7 @@
  * the same run) gets _2, _3, ...
  */
 #include "ingest/ingest_int.h"
+#include "util/utf8.h"
 #include "worksheet/spec.h"
 #include "util/xmem.h"
 
@@ -17,40 +18,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-
-int ig_utf8_valid(const char *s, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)s, *end = p + n;
-    while (p < end) {
-        /* ASCII runs, eight bytes at a time */
-        while (end - p >= 8) {
-            unsigned long long w;
-            memcpy(&w, p, 8);
-            if (w & 0x8080808080808080ull) break;
-            if ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) return 0; /* a NUL */
-            p += 8;
-        }
-        if (p >= end) break;
-        unsigned c = *p;
-        if (c < 0x80) {
-            if (!c) return 0;
-            p++;
-            continue;
-        }
-        int k = c >= 0xF0 && c <= 0xF4 ? 3 : c >= 0xE0 ? (c <= 0xEF ? 2 : -1) : c >= 0xC2 ? 1 : -1;
-        if (k < 0 || end - p <= k) return 0;
-        unsigned c1 = p[1];
-        if ((c1 & 0xC0) != 0x80) return 0;
-        if (c == 0xE0 && c1 < 0xA0) return 0;          /* overlong */
-        if (c == 0xED && c1 > 0x9F) return 0;          /* surrogates */
-        if (c == 0xF0 && c1 < 0x90) return 0;
-        if (c == 0xF4 && c1 > 0x8F) return 0;
-        for (int i = 2; i <= k; i++)
-            if ((p[i] & 0xC0) != 0x80) return 0;
-        p += k + 1;
-    }
-    return 1;
-}
 
 /* PostgreSQL's reserved words (and the type and function names that
  * cannot be a column's name), which the SUQL parser refuses as names;
@@ -333,7 +300,7 @@ int ig_scan_sqlite(ig_table *t, ig_row_fn fn, void *ud, ig_progress_fn progress,
                     break;
                 }
                 char *v = ty == SQLITE_NULL ? NULL : (char *)sqlite3_column_text(st, i);
-                if (v && !ig_utf8_valid(v, (size_t)sqlite3_column_bytes(st, i))) {
+                if (v && !gn_utf8_valid(v, (size_t)sqlite3_column_bytes(st, i))) {
                     rc = gn_err_set(e, GN_EPARSE, "%s, row %ld: invalid UTF-8 in column %s",
                                     t->label, row, t->cols[i].src);
                     break;

@@ -7,6 +7,7 @@
 #include "request.h"
 
 #include "util/sha256.h"
+#include "util/utf8.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -44,6 +45,13 @@ char *llm_request_body(const llm_request *r, int include_usage)
     }
     char *s = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
+    /* Text that is not UTF-8 (a user's bytes, a row's) is no JSON a
+     * server must accept: U+FFFD for each bad byte. */
+    if (s && !gn_utf8_valid(s, strlen(s))) {
+        char *t = gn_utf8_fix(s, strlen(s), NULL);
+        free(s);
+        s = t;
+    }
     return s;
 }
 

@@ -26,6 +26,7 @@
 
 #include "store/kb.h"
 #include "util/fs.h"
+#include "util/utf8.h"
 #include "util/xmem.h"
 
 #include <string.h>
@@ -219,8 +220,15 @@ static void bind_turn(sqlite3_stmt *st, long id, const st_turn *t)
                            t->state_json, t->error };
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int(st, 2, t->n);
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < 7; i++) {
+        /* The file keeps UTF-8: a bad byte is stored as U+FFFD. */
+        if (text[i] && !gn_utf8_valid(text[i], strlen(text[i]))) {
+            char *fixed = gn_utf8_fix(text[i], strlen(text[i]), NULL);
+            sqlite3_bind_text(st, 3 + i, fixed, -1, free);
+            continue;
+        }
         sqlite3_bind_text(st, 3 + i, text[i], -1, SQLITE_STATIC);   /* NULL binds NULL */
+    }
     sqlite3_bind_int64(st, 10, t->tokens_in);
     sqlite3_bind_int64(st, 11, t->tokens_out);
     sqlite3_bind_int64(st, 12, t->llm_calls);

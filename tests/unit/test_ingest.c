@@ -8,6 +8,7 @@
  */
 #include "harness.h"
 #include "ingest/ingest_int.h"
+#include "util/utf8.h"
 #include "util/buf.h"
 
 #include <stdio.h>
@@ -354,12 +355,12 @@ TEST(ingest_ident_fallback)
 
 /* ---- UTF-8 ---------------------------------------------------------------- */
 
-#define UTF8_OK(s) CHECK_INT(ig_utf8_valid(s, sizeof s - 1), 1)
-#define UTF8_BAD(s) CHECK_INT(ig_utf8_valid(s, sizeof s - 1), 0)
+#define UTF8_OK(s) CHECK_INT(gn_utf8_valid(s, sizeof s - 1), 1)
+#define UTF8_BAD(s) CHECK_INT(gn_utf8_valid(s, sizeof s - 1), 0)
 
 TEST(ingest_utf8_valid)
 {
-    CHECK_INT(ig_utf8_valid("", 0), 1);
+    CHECK_INT(gn_utf8_valid("", 0), 1);
     UTF8_OK("plain ascii text, long enough for the eight-byte fast path");
     UTF8_OK("Ann\xc3\xa9" "e");                     /* é */
     UTF8_OK("\xe2\x82\xac 5");                      /* € */
@@ -386,11 +387,11 @@ TEST(ingest_utf8_valid)
 
 TEST(ingest_utf8_refuses_nul)
 {
-    CHECK_INT(ig_utf8_valid("a\0b", 3), 0);
-    CHECK_INT(ig_utf8_valid("abcdefghijk\0mnopqrstuvwxyz", 26), 0);    /* in the fast path */
-    CHECK_INT(ig_utf8_valid("abcdefg\0", 8), 0);                         /* the last of eight */
-    CHECK_INT(ig_utf8_valid("\xc3\xa9\0", 3), 0);
-    CHECK_INT(ig_utf8_valid("a\0b", 1), 1);                              /* only N bytes count */
+    CHECK_INT(gn_utf8_valid("a\0b", 3), 0);
+    CHECK_INT(gn_utf8_valid("abcdefghijk\0mnopqrstuvwxyz", 26), 0);    /* in the fast path */
+    CHECK_INT(gn_utf8_valid("abcdefg\0", 8), 0);                         /* the last of eight */
+    CHECK_INT(gn_utf8_valid("\xc3\xa9\0", 3), 0);
+    CHECK_INT(gn_utf8_valid("a\0b", 1), 1);                              /* only N bytes count */
 }
 
 /* ---- whole columns: ig_open + ig_infer on a small file ---------------------- */
@@ -674,7 +675,7 @@ TEST(ingest_drafts_parse_cuts_at_300_bytes_on_a_character)
     ig_drafts_parse(t, n, reply, &d);
     REQUIRE(d.agent && d.greeting);
     CHECK(strlen(d.agent) <= 300);
-    CHECK_INT(ig_utf8_valid(d.agent, strlen(d.agent)), 1);
+    CHECK_INT(gn_utf8_valid(d.agent, strlen(d.agent)), 1);
     CHECK_INT(strncmp(d.agent, long_a, 299), 0);
     CHECK_INT(strlen(d.greeting), 300);                   /* exactly 300: kept whole */
     ig_drafts_free(&d);

@@ -1,0 +1,68 @@
+/*
+ * utf8.c — checking and repairing UTF-8 (utf8.h).  Runs of ASCII are
+ * checked eight bytes at a time, which keeps a check of a large import or
+ * a long reply at memory speed.
+ */
+#include "utf8.h"
+#include "buf.h"
+
+#include <string.h>
+
+/* The length of the well-formed sequence at P (END - P > 0 bytes left),
+ * or 0 when the byte at P does not start one. */
+static int seq_len(const unsigned char *p, const unsigned char *end)
+{
+    unsigned c = *p;
+    if (c < 0x80) return c ? 1 : 0;
+    int k = c >= 0xF0 && c <= 0xF4 ? 3 : c >= 0xE0 ? (c <= 0xEF ? 2 : -1) : c >= 0xC2 ? 1 : -1;
+    if (k < 0 || end - p <= k) return 0;
+    unsigned c1 = p[1];
+    if ((c1 & 0xC0) != 0x80) return 0;
+    if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) ||
+        (c == 0xF4 && c1 > 0x8F))
+        return 0;
+    for (int i = 2; i <= k; i++)
+        if ((p[i] & 0xC0) != 0x80) return 0;
+    return k + 1;
+}
+
+int gn_utf8_valid(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    while (p < end) {
+        while (end - p >= 8) {
+            unsigned long long w;
+            memcpy(&w, p, 8);
+            if (w & 0x8080808080808080ull) break;
+            if ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) return 0; /* a NUL */
+            p += 8;
+        }
+        if (p >= end) break;
+        int k = seq_len(p, end);
+        if (!k) return 0;
+        p += k;
+    }
+    return 1;
+}
+
+char *gn_utf8_fix(const char *s, size_t n, int *changed)
+{
+    gn_buf b;
+    gn_buf_init(&b);
+    const unsigned char *p = (const unsigned char *)(s ? s : ""), *end = p + (s ? n : 0), *run = p;
+    int fixed = 0;
+    while (p < end) {
+        int k = seq_len(p, end);
+        if (k) {
+            p += k;
+            continue;
+        }
+        gn_buf_add(&b, run, (size_t)(p - run));
+        gn_buf_puts(&b, "\xEF\xBF\xBD");
+        fixed = 1;
+        run = ++p;
+    }
+    gn_buf_add(&b, run, (size_t)(p - run));
+    if (changed) *changed = fixed;
+    return gn_buf_detach(&b);
+}

@@ -227,6 +227,18 @@ static void inline_md(const char *s, int n, int base, acc *out)
     int bold = 0, ital = 0, code = 0;
     for (int i = 0; i < n;) {
         if (s[i] == '`') { code = !code; i++; continue; }
+        /* "***" that nothing closes on the line is text: the mask of an
+         * API key a model echoed ("Your key is ***"), not markup. */
+        if (!code && !bold && !ital && i + 2 < n && !memcmp(s + i, "***", 3) &&
+            (i + 3 >= n || s[i + 3] != '*') && (i == 0 || s[i - 1] != '*')) {
+            int closed = 0;
+            for (int j = i + 3; j + 2 < n && !closed; j++) closed = !memcmp(s + j, "***", 3);
+            if (!closed) {
+                acc_put(out, s + i, NULL, 3, base);
+                i += 3;
+                continue;
+            }
+        }
         if (!code && i + 1 < n && ((s[i] == '*' && s[i + 1] == '*') || (s[i] == '_' && s[i + 1] == '_'))) {
             bold = !bold;
             i += 2;

@@ -21,6 +21,10 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
+/* Choices whose streamed text is checked for the API key (n > 4 is not
+ * something genie asks for). */
+#define LLM_HELD_CHOICES 4
+
 enum call_state { CALL_QUEUED, CALL_DONE };
 
 struct llm_call {
@@ -62,6 +66,9 @@ struct llm_call {
     double last_activity, retry_at;
     double last_progress;       /* the last delta (or the send) */
     size_t idle_bytes;          /* body bytes since then */
+    gn_buf held[LLM_HELD_CHOICES][3];  /* text held back from the callback
+                                   while it may end in the start of the
+                                   API key (content, reasoning, refusal) */
     llm_call *anext;            /* in the thread's active or waiting list */
     /* [io] then read-only: the outcome */
     int status;

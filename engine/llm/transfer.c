@@ -183,10 +183,13 @@ static void release_transfer(llm_call *k)
     gn_buf_release(&k->errbody);
 }
 
+static void flush_held(llm_call *k, int deliver_it);
+
 /* The end of a call: take the decoder's result, cache, account, log,
  * hand it to the group. */
 static void finish(llm_call *k, int status)
 {
+    flush_held(k, !status && !atomic_load(&k->cancel));
     release_transfer(k);
     k->status = status;
     if (!status) gn_err_clear(&k->err);
@@ -220,6 +223,27 @@ static void finish(llm_call *k, int status)
 
 /* ---- callbacks of one transfer ------------------------------------------- */
 
+static void deliver(llm_call *k, const llm_delta *d)
+{
+    if (d->kind != LLM_DELTA_REASONING) k->delivered = 1;
+    llm_event ev = { .kind = LLM_EV_DELTA, .delta = d };
+    k->cb(k, &ev, k->ud);
+}
+
+/* The held text of D's kind and choice, or NULL when it is not watched. */
+static gn_buf *held_of(llm_call *k, int kind, int choice)
+{
+    const char *key = k->cl->key;
+    if (!key || strlen(key) < 4 || choice < 0 || choice >= LLM_HELD_CHOICES ||
+        kind > LLM_DELTA_REFUSAL)
+        return NULL;
+    return &k->held[choice][kind];
+}
+
+/* A server that echoes the API key must not put it on anyone's screen,
+ * whole or split across deltas: the text goes to the callback with the
+ * key masked, less a tail that may be the start of the key, held until
+ * the next delta shows it is not (or the reply ends: flush_held). */
 static void on_delta_event(llm_call *k, const llm_delta *d)
 {
     if (!k->t_first_token) k->t_first_token = gn_now();
@@ -227,9 +251,49 @@ static void on_delta_event(llm_call *k, const llm_delta *d)
     k->last_progress = gn_now();
     k->idle_bytes = 0;
     if (!k->cb) return;
-    if (d->kind != LLM_DELTA_REASONING) k->delivered = 1;
-    llm_event ev = { .kind = LLM_EV_DELTA, .delta = d };
-    k->cb(k, &ev, k->ud);
+    gn_buf *h = held_of(k, d->kind, d->choice);
+    if (!h) {
+        deliver(k, d);
+        return;
+    }
+    const char *key = k->cl->key;
+    size_t kl = strlen(key);
+    if (!h->data) gn_buf_init(h);
+    gn_buf_add(h, d->text, d->len);
+    if (strstr(h->data, key)) {
+        llm_scrub_key(k->cl, h->data);
+        h->len = strlen(h->data);
+    }
+    size_t keep = 0;
+    for (size_t n = kl - 1 < h->len ? kl - 1 : h->len; n > 0 && !keep; n--)
+        if (!memcmp(h->data + h->len - n, key, n)) keep = n;
+    size_t cut = h->len - keep;
+    if (cut) {
+        char saved = h->data[cut];
+        h->data[cut] = 0;
+        llm_delta out = *d;
+        out.text = h->data;
+        out.len = cut;
+        deliver(k, &out);
+        h->data[cut] = saved;
+        memmove(h->data, h->data + cut, keep + 1);
+        h->len = keep;
+    }
+}
+
+/* The end of a reply: what was held back was not the key after all. */
+static void flush_held(llm_call *k, int deliver_it)
+{
+    for (int c = 0; c < LLM_HELD_CHOICES; c++)
+        for (int kind = 0; kind < 3; kind++) {
+            gn_buf *h = &k->held[c][kind];
+            if (h->len && deliver_it && k->cb) {
+                llm_delta out = { .kind = (enum llm_delta_kind)kind, .choice = c, .tool = -1,
+                                  .text = h->data, .len = h->len };
+                deliver(k, &out);
+            }
+            gn_buf_release(h);
+        }
 }
 
 static int on_delta(const llm_delta *d, void *ud)
@@ -357,6 +421,7 @@ static int start(llm_call *k)
     k->deltas = 0;
     k->last_activity = k->last_progress = k->t_send;
     k->idle_bytes = 0;
+    flush_held(k, 0);                  /* a retry starts the text again */
     if (curl_multi_add_handle(c->multi, e) != CURLM_OK) return -1;
     k->anext = c->active;
     c->active = k;

@@ -5,9 +5,11 @@
 #   LLM output cannot run code, touch undeclared fields or call APIs, also
 #   when a review in the database carries the instructions (prompt
 #   injection), and it cannot give the go-ahead for a booking the agent
-#   has not asked about; the API key appears in no file genie writes and
-#   no message, even when the server echoes it; files genie creates under
-#   the XDG directories are private (0600, directories 0700).
+#   has not asked about; the API key appears in no file genie writes, no
+#   message and not on the screen, even when the server echoes it in
+#   pieces; bytes that are not UTF-8 reach the server, the JSON events and
+#   the sessions file as U+FFFD; files genie creates under the XDG
+#   directories are private (0600, directories 0700).
 #
 # Prints "ok - NAME" / "not ok - NAME" per check and "N passed, N failed"
 # last.  Environment: GENIE_TOP, GENIE_BIN.
@@ -156,14 +158,49 @@ printf 'hello\nagain\n' | GENIE_API_KEY=$KEY "$BIN" --plain --agent restaurants 
     --llm-url "$URL" -m mock --llm-log "$T/llm.jsonl" --retries 0 >"$T/out" 2>"$T/err"
 check "the key: a turn was answered" grep -q "Your key is" "$T/out"
 check "the key: the log has the calls" grep -q '"stage"' "$T/llm.jsonl"
-# What genie writes: sessions, cache, LLM log, messages.  (The reply is
-# shown as it streams, key and all; what is saved of it is scrubbed.)
-leaks=$(grep -rlF "$KEY" "$T" --exclude=mock.log --exclude=out 2>/dev/null | sed "s|$T/||" | tr '\n' ' ')
-check "the key is in no file genie wrote and no message" eq "$leaks" ""
+# What genie writes: the screen, sessions, cache, LLM log, messages.
+leaks=$(grep -rlF "$KEY" "$T" --exclude=mock.log 2>/dev/null | sed "s|$T/||" | tr '\n' ' ')
+check "the key is in no file genie wrote, no message and not on the screen" eq "$leaks" ""
 check "the key: the saved reply is scrubbed" grep -qF "Your key is ***" "$T/llm.jsonl"
-check "the key was sent to the server" grep -qF "Bearer $KEY" "$T/mock.log"
-GENIE_API_KEY=$KEY "$BIN" --print-config >"$T/out" 2>"$T/err"
-check "the key: not in --print-config" sh -c "! grep -qF '$KEY' '$T/out' '$T/err'"
+check "the key: the streamed reply is masked" grep -qF "Your key is ***, right?" "$T/out"
+# Streamed in pieces of 3 and 5 bytes: no token event carries it, whole or
+# split, and the tokens still add up to the reply.
+for ch in 3 5; do
+    script '{"chat": [{"stage": "parse", "reply": "answer(\"q\")"},
+      {"stage": "kb_parse", "reply": "SELECT name FROM restaurants LIMIT 1;"},
+      {"stage": "respond", "chunk": '$ch', "reply": "Key sk-test-Zx81SECRETkey0042 and sk-test-Zx8 end sk-te"}]}'
+    printf 'hello\n' | GENIE_API_KEY=$KEY "$BIN" --plain --format json --agent restaurants --db "$T/r.db" \
+        --today 2026-03-13 --llm-url "$URL" -m mock --no-cache --retries 0 >"$T/tok" 2>"$T/err"
+    check "the key in $ch-byte pieces: the tokens add up to the masked reply" eq "$("$PY" -c '
+import json, sys
+print("".join(e["text"] for e in map(json.loads, open(sys.argv[1])) if e["event"] == "token"))' "$T/tok")" \
+        "Key *** and sk-test-Zx8 end sk-te"
+    check "the key in $ch-byte pieces: in no event" sh -c "! grep -qF '$KEY' '$T/tok'"
+done
+
+# ---- bytes that are not UTF-8 ---------------------------------------------------
+# The user's bytes and a row's go to the server, the JSON events and the
+# sessions file as U+FFFD, never raw.
+for x in "" .faiss .vec .lex; do cp "$T/r.db$x" "$T/u8r.db$x"; done
+sqlite3 "$T/u8r.db" "UPDATE restaurants SET name = 'Caf' || CAST(X'E9' AS TEXT) || ' Bleu' WHERE _id = 1"
+script '{"chat": [{"stage": "parse", "reply": "answer(\"cafe\")"},
+  {"stage": "kb_parse", "reply": "SELECT name FROM restaurants WHERE _id = 1 AND location <> '"'x'"';"},
+  {"stage": "respond", "reply": "ok"}]}'
+printf 'caf\xe9 au lait \xc0\xaf \xed\xa0\x80 \xf4\x90\x80\x80 end\n' |
+    "$BIN" --plain --format json --agent restaurants --db "$T/u8r.db" --today 2026-03-13 \
+    --llm-url "$URL" -m mock --no-cache --retries 0 --sessions "$T/u8.db" >"$T/u8" 2>"$T/err"
+check "not UTF-8: every JSON line is UTF-8 and JSON" "$PY" -c '
+import json, sys
+for l in open(sys.argv[1], "rb"): json.loads(l.decode("utf-8"))' "$T/u8"
+check "not UTF-8: a row's bytes arrive as U+FFFD" grep -qF $'Caf\xef\xbf\xbd Bleu' "$T/u8"
+check "not UTF-8: the request the server got is UTF-8 JSON with U+FFFD" "$PY" -c '
+import json, sys
+bodies = [json.dumps(json.loads(l)["json"], ensure_ascii=False) for l in open(sys.argv[1], encoding="utf-8")]
+assert any("caf\ufffd au lait \ufffd\ufffd \ufffd\ufffd\ufffd \ufffd\ufffd\ufffd\ufffd end" in b for b in bodies)' "$T/mock.log"
+check "not UTF-8: the sessions file keeps U+FFFD" "$PY" -c '
+import sqlite3, sys
+u = sqlite3.connect(sys.argv[1]).execute("SELECT user FROM turns").fetchone()[0]
+assert u.startswith("caf\ufffd au lait"), repr(u)' "$T/u8.db"
 
 # ---- private files ----------------------------------------------------------------
 bad=$(find "$T/data" "$T/cache" "$T/state" "$T/llm.jsonl" \( -type f ! -perm 600 \) -o \( -type d ! -perm 700 \) 2>/dev/null |

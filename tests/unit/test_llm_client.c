@@ -116,6 +116,36 @@ static llm_call_opts watched(int stage, seen *s)
     return o;
 }
 
+/* A model that echoes the API key: masked in what streams to the caller,
+ * whole or split across deltas, and a held tail that was not the key
+ * after all still arrives. */
+TEST(llm_client_masks_an_echoed_key_in_the_stream)
+{
+    static const char *const chunks[] = { "1", "3", "7" };
+    for (int i = 0; i < 3; i++) {
+        char script[512];
+        snprintf(script, sizeof script,
+                 "{\"chat\": [{\"stage\": \"answer\", \"reply\": \"key sk-test-secret-123, "
+                 "twice sk-test-secret-123; not sk-test-secr, end sk-te\", \"think\": "
+                 "\"sk-test-secret-123\", \"chunk\": %s}]}", chunks[i]);
+        REQUIRE(th_mock_script(script) == 0);
+        llm_client *c = client(NULL, 0, 0, NULL, NULL);
+        REQUIRE(c);
+        seen s;
+        seen_init(&s);
+        llm_call_opts o = watched(LLM_STAGE_ANSWER, &s);
+        llm_result r;
+        gn_err e;
+        CHECK_INT(llm_complete(c, &o, &r, NULL, &e), 0);
+        CHECK_STR(s.content.data, "key ***, twice ***; not sk-test-secr, end sk-te");
+        CHECK(!strstr(s.reasoning.data, "secret"));
+        CHECK_STR(r.nchoices ? r.choices[0].content.data : "", s.content.data);
+        llm_result_release(&r);
+        seen_release(&s);
+        llm_client_free(c);
+    }
+}
+
 TEST(llm_client_streams_with_headers_and_usage)
 {
     REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"answer\", \"reply\": \"Kaito is romantic.\", "

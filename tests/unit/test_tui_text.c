@@ -869,6 +869,21 @@ UTF8_TEST(tui_md_fenced_code)
     tx_lines_release(&out);
 }
 
+/* The mask of an echoed API key is shown, not taken for markup; a
+ * closed "***" is still bold italics. */
+UTF8_TEST(tui_md_key_mask_is_text)
+{
+    tx_lines out;
+    tx_lines_init(&out);
+    md("Your key is ***, right?", 40, &out);
+    CHECK_LINES(&out, "  Your key is ***, right?");
+    md("***", 40, &out);
+    CHECK_LINES(&out, "  ***");
+    md("a ***loud*** word", 40, &out);
+    CHECK_INT(count_with(&out, "*"), 0);
+    tx_lines_release(&out);
+}
+
 UTF8_TEST(tui_md_unclosed_markup)
 {
     tx_lines out;

@@ -102,6 +102,7 @@ vc_msg *app_add(app *a, enum vc_role role, const char *text)
 static int run_turn(tw_worker *w, void *arg)
 {
     app_job *j = arg;
+    chat_begin_turn(&j->a->ch);
     int rc = ag_turn(j->a->ch.cv, j->text, tw_post_event, w, &j->a->ch.cancel, &j->out, &j->e);
     if (!rc) j->save_rc = chat_save_turn(&j->a->ch, j->text, &j->out, &j->save_e);
     return rc;
@@ -547,6 +548,7 @@ int cli_chat_screen(const cfg_t *c)
         char m[96];
         snprintf(m, sizeof m, "resumed session %ld (%d turn%s)", a.ch.sid, n, n == 1 ? "" : "s");
         vc_add(&a.conv, VC_NOTE, m);
+        if (a.ch.resume_note) vc_add(&a.conv, VC_NOTE, a.ch.resume_note);
         a.turn = n;
         resumed = 1;
     }

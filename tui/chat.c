@@ -149,6 +149,7 @@ void chat_close(chat *ch)
     ag_agent_free(ch->agent);
     for (int i = 0; i < ch->nnotes; i++) free(ch->notes[i]);
     free(ch->notes);
+    free(ch->resume_note);
     memset(ch, 0, sizeof *ch);
 }
 
@@ -245,6 +246,23 @@ int chat_resume_check(chat *ch, const char *arg, long *id, gn_err *e)
     return 0;
 }
 
+/* The scope of the API calls of saved conversation SID (chat_begin_turn). */
+static char *call_scope(const chat *ch, long sid)
+{
+    if (!sid) return xstrdup("");
+    char *p = chat_sessions_path(ch->c);
+    char *s = xasprintf("%s#%ld", p ? p : "", sid);
+    free(p);
+    return s;
+}
+
+void chat_begin_turn(chat *ch)
+{
+    char *s = call_scope(ch, ch->sid);
+    ag_conv_set_scope(ch->cv, s);
+    free(s);
+}
+
 int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *turns, gn_err *e)
 {
     long id;
@@ -260,6 +278,17 @@ int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *tur
         ch->sid = id;
         ch->conv++;
         *turns = l.n;
+        /* Calls of turns after the last saved one: genie was killed
+         * between a booking and saving its turn.  Said, and made again
+         * with the same arguments they return what they did (apis.c). */
+        char *scope = call_scope(ch, id);
+        char *u = ag_api_unsaved(ch->wdb, scope, l.n);
+        free(scope);
+        free(ch->resume_note);
+        ch->resume_note = u ? xasprintf("before genie stopped, %s ran in a turn that was not "
+                                        "saved; confirming again shows its result without "
+                                        "doing it twice", u) : NULL;
+        free(u);
     } else {
         ag_conv_free(cv);
     }

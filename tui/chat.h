@@ -37,7 +37,14 @@ typedef struct chat {
     volatile int cancel;      /* the turn in progress stops when set */
     char **notes;             /* notes of chat_open, NULL-terminated */
     int nnotes, quiet, json;
+    char *resume_note;        /* of the last chat_resume, or NULL: the API
+                                 calls of turns genie was killed before
+                                 saving */
 } chat;
+
+/* Before each turn: the scope of the turn's API calls (ag_conv_set_scope),
+ * the sessions file and the saved conversation's id, once it has one. */
+void chat_begin_turn(chat *ch);
 
 /* Open everything for the agent --agent names.  Returns 0 or the error;
  * close with chat_close in every case. */

@@ -55,6 +55,7 @@ static int resume(line_ui *u, gn_err *e)
     }
     if (!u->json && !u->quiet)
         fprintf(stderr, "genie: resumed session %ld (%d turn%s)\n", u->ch.sid, n, n == 1 ? "" : "s");
+    if (u->ch.resume_note) fprintf(stderr, "genie: warning: %s\n", u->ch.resume_note);
     const char *last = u->ch.cv ? ag_conv_last_reply(u->ch.cv) : NULL;
     if (!u->json && last) printf("%s\n", last);
     return 0;
@@ -137,6 +138,7 @@ static void turn(line_ui *u, const char *utt)
     u->streamed = 0;
     u->ch.cancel = 0;
     g_cancel = &u->ch.cancel;
+    chat_begin_turn(&u->ch);
     int rc = ag_turn(u->ch.cv, utt, on_event, u, &u->ch.cancel, &o, &e);
     g_cancel = NULL;
     if (rc) {

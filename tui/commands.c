@@ -115,6 +115,7 @@ static void c_resume(app *a, const char *arg)
     char m[96];
     snprintf(m, sizeof m, "resumed session %ld (%d turn%s)", a->ch.sid, n, n == 1 ? "" : "s");
     app_add(a, VC_NOTE, m);
+    if (a->ch.resume_note) app_add(a, VC_NOTE, a->ch.resume_note);
     a->turn = n;
 }
 

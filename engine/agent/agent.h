@@ -82,8 +82,22 @@ typedef struct ag_api_host {
     const ag_agent *agent;
     sqlite3 *wdb;
     double http_timeout;      /* seconds, default for HTTP APIs */
+    char scope[512];          /* the saved conversation the calls belong to
+                                 ("" when none yet: calls are not recorded) */
+    int turn;                 /* the turn making the calls */
 } ag_api_host;
 void ag_api_host_init(ag_api_host *h, const ag_agent *a, sqlite3 *wdb);
+
+/* Crash safety of SQL APIs.  With a scope set, each call is recorded in
+ * genie_api_calls(scope, turn, api, args, result) in the same transaction
+ * as its writes.  A call the same conversation makes again, with the same
+ * arguments, from a turn at or after the one that made it (that turn was
+ * never saved: genie was killed before, and the conversation resumed from
+ * the turn before) returns the recorded result and writes nothing: no
+ * second booking.  ag_api_unsaved describes the calls of SCOPE made in
+ * turns after AFTER_TURN (the last saved one), "hold_book (transaction
+ * 6L3OT8SNWH)", comma-separated; NULL when there are none. */
+char *ag_api_unsaved(sqlite3 *wdb, const char *scope, int after_turn);
 
 /* The secure random transaction id APIs return: 10 characters of
  * [A-Z0-9] from the system's random source, into OUT (size >= 11).
@@ -165,6 +179,10 @@ int ag_conv_restore(ag_conv *cv, const char *state_json, const char *acts_json,
 
 const ws_state *ag_conv_state(const ag_conv *cv);
 int ag_conv_turns(const ag_conv *cv);
+
+/* Set the scope of CV's API calls (see ag_api_host): the front end's name
+ * for the saved conversation, e.g. "sessions.db#12". */
+void ag_conv_set_scope(ag_conv *cv, const char *scope);
 /* The agent's last reply (owned by CV), or NULL before the first turn. */
 const char *ag_conv_last_reply(const ag_conv *cv);
 

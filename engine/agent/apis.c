@@ -13,6 +13,12 @@
  * JSON body (POST) or a query string (GET); its JSON object reply is the
  * result.
  *
+ * With a scope (the saved conversation), a call is recorded with its
+ * writes, in the same transaction, and a call made again from a turn
+ * that was never saved returns what was recorded (see ag_api_host in
+ * agent.h): a crash between a booking and the saving of its turn cannot
+ * book twice.
+ *
  * Rejected: building SQL by pasting argument text in (injection, quoting);
  * a transaction per statement (partial bookings); following HTTP
  * redirects (a POST silently turned into a GET); an unbounded response
@@ -423,22 +429,104 @@ static ws_val *sql_result(sql_run *r)
     return res;
 }
 
+static const char calls_ddl[] =
+    "CREATE TABLE IF NOT EXISTS genie_api_calls(scope TEXT NOT NULL, turn INTEGER NOT NULL, "
+    "api TEXT NOT NULL, args TEXT NOT NULL, result TEXT NOT NULL, at REAL NOT NULL)";
+
+/* The result a call of this conversation with these arguments recorded in
+ * a turn that was never saved (>= the current one), or NULL. */
+static ws_val *recorded(sqlite3 *db, const ag_api_host *h, const char *api, const char *args)
+{
+    sqlite3_stmt *st = NULL;
+    ws_val *v = NULL;
+    if (sqlite3_prepare_v2(db, "SELECT result FROM genie_api_calls WHERE scope = ? AND api = ? "
+                           "AND args = ? AND turn >= ? ORDER BY rowid DESC LIMIT 1", -1, &st,
+                           NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, h->scope, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, api, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, args, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 4, h->turn);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            cJSON *j = cJSON_Parse((const char *)sqlite3_column_text(st, 0));
+            v = j ? ws_val_from_json(j) : NULL;
+            cJSON_Delete(j);
+        }
+    }
+    sqlite3_finalize(st);
+    return v;
+}
+
+static int record_call(sqlite3 *db, const ag_api_host *h, const char *api, const char *args,
+                       const ws_val *res)
+{
+    sqlite3_stmt *st = NULL;
+    char *rj = json_text(res);
+    int ok = sqlite3_prepare_v2(db, "INSERT INTO genie_api_calls(scope, turn, api, args, result, at) "
+                                "VALUES (?, ?, ?, ?, ?, julianday('now'))", -1, &st, NULL) == SQLITE_OK;
+    if (ok) {
+        sqlite3_bind_text(st, 1, h->scope, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 2, h->turn);
+        sqlite3_bind_text(st, 3, api, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 4, args, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 5, rj, -1, SQLITE_STATIC);
+        ok = sqlite3_step(st) == SQLITE_DONE;
+    }
+    sqlite3_finalize(st);
+    free(rj);
+    return ok ? 0 : -1;
+}
+
 static int call_sql(ag_api_host *h, const ag_api *api, const ws_val *args, ws_val **out,
                     gn_err *e)
 {
     sql_run r = { .db = h->wdb, .api = api, .args = args };
     if (!r.db) return gn_err_set(e, GN_EDB, "API %s: no writable database", api->name);
     if (sqlite3_exec(r.db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) return db_error(&r, e);
-    int rc = run_all(&r, e);
+    int rc = 0;
+    char *argj = h->scope[0] ? json_text(args) : NULL;
+    ws_val *again = NULL;
+    if (argj && sqlite3_exec(r.db, calls_ddl, NULL, NULL, NULL) != SQLITE_OK) rc = db_error(&r, e);
+    if (!rc && argj) again = recorded(r.db, h, api->name, argj);
+    if (!rc && !again) rc = run_all(&r, e);
+    ws_val *res = rc || again ? NULL : sql_result(&r);
+    if (!rc && res && argj && record_call(r.db, h, api->name, argj, res)) rc = db_error(&r, e);
     if (!rc && sqlite3_exec(r.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) rc = db_error(&r, e);
+    free(argj);
     if (rc) {
         /* An error may already have rolled back (SQLITE_FULL does). */
         if (!sqlite3_get_autocommit(r.db)) sqlite3_exec(r.db, "ROLLBACK", NULL, NULL, NULL);
         ws_val_free(r.rows);
+        ws_val_free(res);
+        ws_val_free(again);
         return rc;
     }
-    *out = sql_result(&r);
+    *out = again ? again : res;
     return 0;
+}
+
+char *ag_api_unsaved(sqlite3 *wdb, const char *scope, int after_turn)
+{
+    sqlite3_stmt *st = NULL;
+    gn_buf b;
+    gn_buf_init(&b);
+    if (wdb && scope && *scope &&
+        sqlite3_prepare_v2(wdb, "SELECT api, json_extract(result, '$.transaction_id') FROM "
+                           "genie_api_calls WHERE scope = ? AND turn > ? ORDER BY rowid", -1, &st,
+                           NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, scope, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 2, after_turn);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            const char *txn = (const char *)sqlite3_column_text(st, 1);
+            gn_buf_printf(&b, "%s%s", b.len ? ", " : "", sqlite3_column_text(st, 0));
+            if (txn) gn_buf_printf(&b, " (transaction %s)", txn);
+        }
+    }
+    sqlite3_finalize(st);
+    if (!b.len) {
+        gn_buf_release(&b);
+        return NULL;
+    }
+    return gn_buf_detach(&b);
 }
 
 /* ---- HTTP APIs ------------------------------------------------------------- */

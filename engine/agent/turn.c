@@ -177,6 +177,11 @@ void ag_conv_free(ag_conv *cv)
 
 const ws_state *ag_conv_state(const ag_conv *cv) { return cv->st; }
 int ag_conv_turns(const ag_conv *cv) { return cv->turns; }
+
+void ag_conv_set_scope(ag_conv *cv, const char *scope)
+{
+    snprintf(cv->host.scope, sizeof cv->host.scope, "%s", scope ? scope : "");
+}
 const char *ag_conv_last_reply(const ag_conv *cv) { return cv->utt; }
 
 int ag_conv_restore(ag_conv *cv, const char *state_json, const char *acts_json,
@@ -507,6 +512,7 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
     memset(out, 0, sizeof *out);
     out->started = (double)time(NULL);
     cv->st->turn = cv->turns + 1;
+    cv->host.turn = cv->turns + 1;
     cJSON *before = ws_state_to_json(cv->st);     /* a cancelled turn forgets nothing */
     ws_state_forget(cv->st, AG_KEEP_TURNS);
     ws_acts_init(&t.acts);

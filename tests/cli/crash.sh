@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# crash.sh — a booking survives kill -9 without being made twice.
+#   A loop of conversations, each killed with SIGKILL at a random moment
+#   while the reply to "yes" streams (the reservation is written, its turn
+#   not yet saved), then resumed with --resume and confirmed again: every
+#   conversation ends with exactly one reservation, the one the resumed
+#   turn reports and saves (no duplicate, no orphan), and the resume says
+#   what ran before genie stopped.
+#
+# Prints "ok - NAME" / "not ok - NAME" per check and "N passed, N failed"
+# last.  Environment: GENIE_TOP, GENIE_BIN, CRASH_ROUNDS (default 6).
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/cli.sh"
+cli_init crash
+BIN=${GENIE_BIN:-$TOP/build/genie}
+export LC_ALL=C HOME=$T/home XDG_CONFIG_HOME=$T/config XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache XDG_STATE_HOME=$T/state
+mkdir -p "$HOME"
+ROUNDS=${CRASH_ROUNDS:-6}
+sqlq() { "$PY" -c 'import sqlite3, sys
+for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print("|".join(str(v) for v in r))' "$@"; }
+script() { curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/../_mock/script" -d "$1"; }
+
+for x in "" .faiss .vec .lex; do cp "$TOP/sample_db/restaurants.db$x" "$T/r.db$x"; done
+start_mock || { notok "the mock server starts"; finish; }
+G=(--plain --format json --agent restaurants --db "$T/r.db" --sessions "$T/s.db" --today 2026-03-13
+   --llm-url "$URL" -m mock --no-cache --retries 0)
+booked() { sqlq "$T/r.db" "SELECT count(*) FROM reservations" 2>/dev/null || echo 0; }
+
+# responds N FILE: FILE has N "respond" stage events.
+responds() { [ "$(grep -c '"stage":"respond"}' "$2" 2>/dev/null)" -ge "$1" ]; }
+
+dups=0 orphans=0 killed=0 noted=0 replayed=0
+for round in $(seq "$ROUNDS"); do
+    people=$((round + 1))
+    # Turn 1 asks for the go-ahead; turn 2's reply streams slowly, and
+    # genie is killed while it does.
+    script '{"chat": [
+      {"stage": "parse", "times": 1, "reply": "Book_Restaurant(restaurant=\"Papa Nino'"'"'s Trattoria\", num_people='$people', date=\"2026-03-20\", time=\"19:00\")"},
+      {"stage": "parse", "reply": "book_restaurant.confirm = True"},
+      {"stage": "respond", "times": 1, "reply": "Shall I book it?"},
+      {"stage": "respond", "reply": "Your table is booked, see you then.", "stall": 6, "ping": 0.1}]}'
+    before=$(booked)
+    rm -f "$T/in" "$T/o$round"
+    mkfifo "$T/in"
+    "$BIN" "${G[@]}" <"$T/in" >"$T/o$round" 2>"$T/e$round" &
+    gp=$!
+    exec 3>"$T/in"
+    echo "book it" >&3
+    for _ in $(seq 200); do responds 1 "$T/o$round" && grep -q '"event":"timings"' "$T/o$round" && break; sleep 0.05; done
+    echo "yes" >&3
+    for _ in $(seq 200); do responds 2 "$T/o$round" && break; sleep 0.05; done
+    # a random moment while the reply streams (0 to 0.9 s into it)
+    sleep "0.$((RANDOM % 10))"
+    kill -9 "$gp" 2>/dev/null && killed=$((killed + 1))
+    wait "$gp" 2>/dev/null
+    exec 3>&-
+    [ "$(booked)" -eq $((before + 1)) ] || { echo "# round $round: $(booked) reservations after the kill, $before before"; }
+    # Resumed: the go-ahead again.
+    script '{"chat": [{"stage": "parse", "reply": "book_restaurant.confirm = True"},
+      {"stage": "respond", "reply": "Your table is booked."}]}'
+    printf 'yes\n' | "$BIN" "${G[@]}" --resume >"$T/r$round" 2>"$T/re$round"
+    after=$(booked)
+    [ "$after" -eq $((before + 1)) ] || dups=$((dups + after - before - 1))
+    grep -q "before genie stopped, book_restaurant (transaction" "$T/re$round" && noted=$((noted + 1))
+    # The reservation written before the kill is the one the resumed turn
+    # reports and saves.
+    txn=$(sqlq "$T/r.db" "SELECT txn_id FROM reservations ORDER BY rowid DESC LIMIT 1")
+    grep -q "$txn" "$T/r$round" && replayed=$((replayed + 1))
+done
+# Every reservation is recorded by a saved turn.
+for txn in $(sqlq "$T/r.db" "SELECT txn_id FROM reservations"); do
+    n=$(sqlq "$T/s.db" "SELECT count(*) FROM turns WHERE state LIKE '%$txn%' OR acts LIKE '%$txn%'")
+    [ "$n" -gt 0 ] || orphans=$((orphans + 1))
+done
+
+check "$ROUNDS conversations killed with SIGKILL while the booking's reply streamed" eq "$killed" "$ROUNDS"
+check "one reservation per conversation ($(booked))" eq "$(booked)" "$ROUNDS"
+check "no duplicate reservation" eq "$dups" 0
+check "no orphan: every reservation is in a saved turn" eq "$orphans" 0
+check "the resumed turn reports the booking made before the kill" eq "$replayed" "$ROUNDS"
+check "the resume says what ran before genie stopped" eq "$noted" "$ROUNDS"
+finish

@@ -43,7 +43,7 @@ static void print_notes(const line_ui *u)
 {
     for (int i = 0; i < u->ch.nnotes; i++)
         if (!strncmp(u->ch.notes[i], "warning:", 8) || (!u->quiet && !u->json))
-            fprintf(stderr, "genie: %s\n", u->ch.notes[i]);
+            plain_printf(stderr, "genie: %s\n", u->ch.notes[i]);
 }
 
 static int resume(line_ui *u, gn_err *e)
@@ -57,7 +57,7 @@ static int resume(line_ui *u, gn_err *e)
         fprintf(stderr, "genie: resumed session %ld (%d turn%s)\n", u->ch.sid, n, n == 1 ? "" : "s");
     if (u->ch.resume_note) fprintf(stderr, "genie: warning: %s\n", u->ch.resume_note);
     const char *last = u->ch.cv ? ag_conv_last_reply(u->ch.cv) : NULL;
-    if (!u->json && last) printf("%s\n", last);
+    if (!u->json && last) plain_printf(stdout, "%s\n", last);
     return 0;
 }
 
@@ -142,12 +142,12 @@ static void turn(line_ui *u, const char *utt)
     int rc = ag_turn(u->ch.cv, utt, on_event, u, &u->ch.cancel, &o, &e);
     g_cancel = NULL;
     if (rc) {
-        if (!u->json) fprintf(stderr, "\ngenie: %s\n", e.msg);
+        if (!u->json) plain_printf(stderr, "\ngenie: %s\n", e.msg);
         return;
     }
     if (chat_save_turn(&u->ch, utt, &o, &e)) {
         char m[1024];
-        fprintf(stderr, "genie: warning: %s\n", gn_err_str(&e, m, sizeof m));
+        plain_printf(stderr, "genie: warning: %s\n", gn_err_str(&e, m, sizeof m));
     }
     ag_turn_out_release(&o);
 }
@@ -215,7 +215,7 @@ static int print_info(const st_session_info *i, void *ud)
     (void)ud;
     localtime_r(&t, &tm);
     strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
-    printf("%6ld  %-12s  %s  %3d turn%s  %s\n", i->id, i->agent, when, i->turns,
+    plain_printf(stdout, "%6ld  %-12s  %s  %3d turn%s  %s\n", i->id, i->agent, when, i->turns,
            i->turns == 1 ? " " : "s", i->first_user);
     return 0;
 }
@@ -246,7 +246,7 @@ int cli_export_session(const cfg_t *c)
     gn_buf_init(&b);
     int rc = chat_sessions_open(c, &ss, &e);
     if (!rc) rc = st_session_export_md(ss, id, &b, &e);
-    if (!rc) fputs(b.data, stdout);
+    if (!rc) plain_out_inert(stdout, b.data, b.len);
     gn_buf_release(&b);
     st_sessions_close(ss);
     return rc ? cli_fail(&e) : EXIT_OK;

@@ -8,6 +8,7 @@
  * tell a person whether their settings work, in one request.
  */
 #include "cli.h"
+#include "plainout.h"
 
 #include "llm/keycmd.h"
 #include "llm/prompt.h"
@@ -80,7 +81,7 @@ int cli_llm_open(const cfg_t *c, llm_client **out, gn_err *e)
         const char *w = llm_client_warnings(*out);
         while (*w) {
             size_t n = strcspn(w, "\n");
-            fprintf(stderr, "genie: warning: %.*s\n", (int)n, w);
+            plain_printf(stderr, "genie: warning: %.*s\n", (int)n, w);
             w += n + (w[n] == '\n');
         }
     }
@@ -126,7 +127,7 @@ static void on_check_event(llm_call *k, const llm_event *ev, void *ud)
     (void)k;
     (void)ud;
     if (ev->kind == LLM_EV_RETRY)
-        fprintf(stderr, "genie: %s; retrying in %.1f s (retry %d)\n", ev->reason, ev->wait,
+        plain_printf(stderr, "genie: %s; retrying in %.1f s (retry %d)\n", ev->reason, ev->wait,
                 ev->attempt);
 }
 
@@ -158,8 +159,9 @@ int cli_check_llm(const cfg_t *c)
     if (!rc) {
         const llm_choice *ch = r.nchoices ? &r.choices[0] : NULL;
         const char *text = ch && ch->content.data ? ch->content.data : "";
-        if (r.model && strcmp(r.model, st->model)) printf("served:   %s\n", r.model);
-        printf("reply:    %.200s%s\n", text, strlen(text) > 200 ? "..." : "");
+        /* The server's words: made inert. */
+        if (r.model && strcmp(r.model, st->model)) plain_printf(stdout, "served:   %s\n", r.model);
+        plain_printf(stdout, "reply:    %.200s%s\n", text, strlen(text) > 200 ? "..." : "");
         if (ch && ch->reasoning.len) printf("thinking: %zu bytes of reasoning\n", ch->reasoning.len);
         printf("time:     first token %.3f s, total %.3f s, %d attempt%s\n",
                info.ttft >= 0 ? info.ttft : info.total, info.total, info.attempts,

@@ -8,6 +8,7 @@
  * and diagnostics to stderr, so output can be piped.
  */
 #include "cli.h"
+#include "plainout.h"
 #include "util/clock.h"
 #include "retrieval/search.h"
 #include "util/xmem.h"
@@ -85,10 +86,10 @@ static int run_query(cli_session *s, const char *text, int k, gn_err *e)
     double ms = (gn_now() - t0) * 1000;
     for (int i = 0; i < n; i++) {
         char *name = row_label(s, t, label, h[i].row_id), *ptext = NULL, *pcol = NULL;
-        printf("%2d. %s  [%s _id=%lld]  score %.4f  similarity %.3f\n", i + 1, name, t->name,
+        plain_printf(stdout, "%2d. %s  [%s _id=%lld]  score %.4f  similarity %.3f\n", i + 1, name, t->name,
                (long long)h[i].row_id, h[i].score, h[i].sim[0]);
         if (h[i].pid[0] >= 0 && rt_passage(s->ix, h[i].pid[0], &ptext, NULL, &pcol, NULL) == 0)
-            printf("    %s: %.*s%s\n", pcol, 160, ptext, strlen(ptext) > 160 ? "..." : "");
+            plain_printf(stdout, "    %s: %.*s%s\n", pcol, 160, ptext, strlen(ptext) > 160 ? "..." : "");
         free(name);
         free(ptext);
         free(pcol);

@@ -9,6 +9,7 @@
  * query with a caret under the spot.
  */
 #include "cli.h"
+#include "plainout.h"
 
 #include "llm/prompt.h"
 #include "suql/engine.h"
@@ -106,7 +107,7 @@ static int query_fail(const char *text, const gn_err *e)
         gn_buf b;
         gn_buf_init(&b);
         suql_error_caret(text, e, &b);
-        if (b.len) fputs(b.data, stderr);
+        if (b.len) plain_out_inert(stderr, b.data, b.len);
         gn_buf_release(&b);
     }
     return st == EXIT_USAGE ? EXIT_USAGE : EXIT_RUNTIME;
@@ -129,7 +130,9 @@ static void print_result(const cfg_t *c, const suql_result *r)
     if (!strcmp(f, "json")) suql_result_json(r, &b);
     else if (!strcmp(f, "csv")) suql_result_csv(r, &b);
     else suql_result_table(r, term_width(), &b);
-    fputs(b.data ? b.data : "", stdout);
+    /* Rows are text from the database: ESC or a bidi override in a
+     * review must not reach the terminal (JSON escapes them already). */
+    plain_out_inert(stdout, b.data ? b.data : "", b.len);
     if (strcmp(f, "table") && r->note) fprintf(stderr, "genie: note: %s\n", r->note);
     gn_buf_release(&b);
 }
@@ -155,7 +158,7 @@ static int run(const cfg_t *c, const char *arg, int explain)
     int analyze = cfg_bool(c, OPT_ANALYZE);
     if (explain) {
         rc = suql_explain(x.en, text, &out, &e);
-        if (!rc) fputs(out.data, stdout);
+        if (!rc) plain_out_inert(stdout, out.data, out.len);
     }
     if (!rc && (!explain || analyze)) {
         suql_result r;
@@ -167,7 +170,7 @@ static int run(const cfg_t *c, const char *arg, int explain)
             if (analyze) {
                 gn_buf_reset(&out);
                 suql_stats_print(&st, &out);
-                fputs(out.data, explain ? stdout : stderr);
+                plain_out_inert(explain ? stdout : stderr, out.data, out.len);
             }
             suql_result_release(&r);
         }

@@ -4,12 +4,14 @@
  * for (2 for a usage error, else 1).
  */
 #include "cli.h"
+#include "plainout.h"
 
 #include <stdio.h>
 
 int cli_fail(const gn_err *e)
 {
     char buf[1200];
-    fprintf(stderr, "genie: %s\n", gn_err_str(e, buf, sizeof buf));
+    /* A message may quote a server, a model or a file: made inert. */
+    plain_printf(stderr, "genie: %s\n", gn_err_str(e, buf, sizeof buf));
     return e->code == GN_EUSAGE ? EXIT_USAGE : EXIT_RUNTIME;
 }

@@ -13,6 +13,8 @@
 #include "text.h"
 #include "util/xmem.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,7 +47,9 @@ void plain_out_inert(FILE *f, const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;
     for (size_t i = 0; i < n;) {
-        int k = p[i] == '\n' ? 0 : hostile(p + i, n - i);
+        /* newlines stay, CRLF too (CSV ends its records so) */
+        int k = p[i] == '\n' || (p[i] == '\r' && i + 1 < n && p[i + 1] == '\n') ? 0
+              : hostile(p + i, n - i);
         if (k) {
             fputs("\xef\xbf\xbd", f);
             i += (size_t)k;
@@ -54,6 +58,16 @@ void plain_out_inert(FILE *f, const char *s, size_t n)
             i++;
         }
     }
+}
+
+void plain_printf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = xvasprintf(fmt, ap);
+    va_end(ap);
+    plain_out_inert(f, s, strlen(s));
+    free(s);
 }
 
 static const char *sgr(int style)

@@ -36,4 +36,9 @@ void plain_out_flush(plain_out *o);
  * U+FFFD and newlines kept (for text that is not Markdown). */
 void plain_out_inert(FILE *f, const char *s, size_t n);
 
+/* printf to F, the result made inert as plain_out_inert: for every line
+ * that carries text from outside (a model, a server, a database, a saved
+ * session) on the way to a terminal. */
+void plain_printf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 #endif

@@ -202,6 +202,28 @@ import sqlite3, sys
 u = sqlite3.connect(sys.argv[1]).execute("SELECT user FROM turns").fetchone()[0]
 assert u.startswith("caf\ufffd au lait"), repr(u)' "$T/u8.db"
 
+# ---- escape sequences from outside never reach the terminal raw -------------------
+# A row (ESC ] title BEL, ESC [2J, a bidi override), a server's error, a
+# model's reply and saved sessions, through every command that prints them.
+sqlite3 "$T/u8r.db" "UPDATE restaurants SET name = 'Evil' || char(27) || ']0;pwned' || char(7) || char(27) || '[2J' || char(8238) || 'x' WHERE _id = 2"
+raw() { ! grep -q $'[\033\007]\|\xe2\x80\xae' "$1"; }
+"$BIN" --db "$T/u8r.db" --suql "SELECT name FROM restaurants WHERE _id = 2" >"$T/esc1" 2>&1
+check "escapes: --suql's table shows a row's ESC, BEL and U+202E inert" sh -c "$(declare -f raw); raw '$T/esc1' && grep -q 'Evil' '$T/esc1'"
+"$BIN" --db "$T/u8r.db" --suql "SELECT name FROM restaurants WHERE _id = 2" --format csv >"$T/esc2" 2>&1
+check "escapes: ... and its CSV" sh -c "$(declare -f raw); raw '$T/esc2' && grep -q 'Evil' '$T/esc2'"
+script '{"chat": [{"stage": "check", "reply": "OK\u001b]52;c;cHduZWQ=\u0007\u001b[2J"}]}'
+"$BIN" --check-llm --llm-url "$URL" -m mock >"$T/esc3" 2>&1
+check "escapes: --check-llm shows the reply inert" sh -c "$(declare -f raw); raw '$T/esc3' && grep -q 'reply:    OK' '$T/esc3'"
+script '{"chat": [{"status": 500, "error_message": "down\u001b]0;pwned\u0007\u001b[2J"}]}'
+"$BIN" --check-llm --llm-url "$URL" -m mock --retries 0 >"$T/esc4" 2>&1
+check "escapes: a server's error message is inert" sh -c "$(declare -f raw); raw '$T/esc4' && grep -q 'HTTP 500' '$T/esc4'"
+printf 'hi \033]0;pwned\007 there\n' | "$BIN" --plain --agent restaurants --db "$T/u8r.db" --offline \
+    --sessions "$T/esc.db" >/dev/null 2>&1
+"$BIN" --list-sessions --sessions "$T/esc.db" >"$T/esc5" 2>&1
+check "escapes: --list-sessions shows a saved utterance inert" sh -c "$(declare -f raw); raw '$T/esc5' && grep -q 'hi' '$T/esc5'"
+"$BIN" --export-session 1 --sessions "$T/esc.db" >"$T/esc6" 2>&1
+check "escapes: --export-session too" sh -c "$(declare -f raw); raw '$T/esc6' && grep -q 'there' '$T/esc6'"
+
 # ---- private files ----------------------------------------------------------------
 bad=$(find "$T/data" "$T/cache" "$T/state" "$T/llm.jsonl" \( -type f ! -perm 600 \) -o \( -type d ! -perm 700 \) 2>/dev/null |
       sed "s|$T/||" | tr '\n' ' ')

@@ -263,6 +263,9 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .group = LLM,
         .help = "shell command whose first output line is the API key, run "
                 "when no key is set, e.g. 'pass show openai'" },
+    [OPT_API_KEY_CMD_TIMEOUT] = { .type = CFG_DOUBLE, .def = "30", .min = 0.1, .max = 3600,
+        .section = "llm", .key = "api_key_cmd_timeout", .group = LLM,
+        .help = "seconds api_key_cmd may take before it is stopped" },
     [OPT_TEMPERATURE] = { .name = "temperature", .arg = "X", .type = CFG_DOUBLE,
         .def = "0", .min = 0, .max = 2, .section = "llm", .key = "temperature",
         .group = LLM,

@@ -68,6 +68,7 @@ enum cfg_opt {
     OPT_MODEL,
     OPT_API_KEY,
     OPT_API_KEY_CMD,
+    OPT_API_KEY_CMD_TIMEOUT,
     OPT_TEMPERATURE,
     OPT_MAX_TOKENS,
     OPT_STAGE,

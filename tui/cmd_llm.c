@@ -34,7 +34,9 @@ int cli_api_key(const cfg_t *c, char **key, gn_err *e)
         *key = xstrdup(cfg_str(c, OPT_API_KEY));
         return 0;
     }
-    if (cfg_str(c, OPT_API_KEY_CMD)[0]) return llm_key_from_cmd(cfg_str(c, OPT_API_KEY_CMD), key, e);
+    if (cfg_str(c, OPT_API_KEY_CMD)[0])
+        return llm_key_from_cmd(cfg_str(c, OPT_API_KEY_CMD), cfg_double(c, OPT_API_KEY_CMD_TIMEOUT),
+                                key, e);
     return 0;
 }
 

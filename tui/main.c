@@ -5,11 +5,14 @@
  */
 #include "cli.h"
 
+#include "llm/stage.h"
 #include "util/locale.h"
 
 #include <curl/curl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 static int print_buf(void (*fn)(gn_buf *))
@@ -45,6 +48,22 @@ static int dispatch(const cfg_t *c)
             fprintf(stderr, "genie: --%s needs a non-empty argument\n", cfg_opt(texts[i])->name);
             return EXIT_USAGE;
         }
+    /* LLM settings that are wrong are wrong offline too: said at once,
+     * not when the first call is made. */
+    {
+        gn_err e;
+        gn_err_clear(&e);
+        llm_stage_defaults d = { .model = cfg_str(c, OPT_MODEL)[0] ? cfg_str(c, OPT_MODEL) : "model" };
+        llm_stage_cfg st[LLM_STAGE__COUNT];
+        llm_price *prices = NULL;
+        int np = 0;
+        if (llm_stages_resolve(&d, cfg_str(c, OPT_STAGE), st, &e) ||
+            llm_prices_parse(cfg_str(c, OPT_PRICES), &prices, &np, &e)) {
+            cli_fail(&e);
+            return EXIT_USAGE;
+        }
+        free(prices);
+    }
     if (cfg_bool(c, OPT_FORCE) && !cfg_str(c, OPT_INIT)[0]) {
         fputs("genie: --force only goes with --init DIR FILE...\n", stderr);
         return EXIT_USAGE;
@@ -76,6 +95,9 @@ static int dispatch(const cfg_t *c)
 
 int main(int argc, char **argv)
 {
+    /* No core dump: it would hold the API key.  (Not PR_SET_DUMPABLE,
+     * which also stops LeakSanitizer from inspecting the process.) */
+    setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
     gn_locale_init();
     curl_global_init(CURL_GLOBAL_DEFAULT);
     cfg_t *c = cfg_new();

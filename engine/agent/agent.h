@@ -211,6 +211,10 @@ void ag_turn_out_release(ag_turn_out *o);
 int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
             const volatile int *cancel, ag_turn_out *out, gn_err *e);
 
+/* The longest utterance the parsers see: a longer one is cut to it (at a
+ * character boundary) with an AG_EV_WARNING saying so. */
+#define AG_UTTERANCE_MAX 16384
+
 /* Cancel the LLM call the turn in progress on CV is waiting for, closing
  * its connection at once; for a front end's Ctrl-C, after setting the
  * turn's CANCEL flag.  Safe from any thread but a signal handler; no

@@ -502,10 +502,36 @@ static cJSON *changes(const cJSON *before, const cJSON *after)
     return out;
 }
 
+static int turn_run(ag_conv *cv, const char *utterance, size_t was, ag_event_fn cb, void *ud,
+                    const volatile int *cancel, ag_turn_out *out, gn_err *e);
+
 int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
             const volatile int *cancel, ag_turn_out *out, gn_err *e)
 {
+    /* A pasted megabyte is not a message: the LLM gets the first
+     * AG_UTTERANCE_MAX bytes (whole characters), and the user is told. */
+    size_t len = strlen(utterance);
+    char *cut = NULL;
+    if (len > AG_UTTERANCE_MAX) {
+        size_t n = AG_UTTERANCE_MAX;
+        while (n && ((unsigned char)utterance[n] & 0xC0) == 0x80) n--;
+        cut = xstrndup(utterance, n);
+    }
+    int rc = turn_run(cv, cut ? cut : utterance, cut ? len : 0, cb, ud, cancel, out, e);
+    free(cut);
+    return rc;
+}
+
+static int turn_run(ag_conv *cv, const char *utterance, size_t was, ag_event_fn cb, void *ud,
+                    const volatile int *cancel, ag_turn_out *out, gn_err *e)
+{
     ag_tturn t = { .cv = cv, .cb = cb, .ud = ud, .cancel = cancel, .utterance = utterance };
+    if (was) {
+        char m[160];
+        snprintf(m, sizeof m, "the message was cut to its first %zu of %zu bytes",
+                 strlen(utterance), was);
+        ag_emit(&t, AG_EV_WARNING, "parse", NULL, m, NULL);
+    }
     double t0 = gn_now();
     llm_stats s0[LLM_STAGE__COUNT], s1[LLM_STAGE__COUNT];
     if (cv->cfg.client) llm_client_stats(cv->cfg.client, s0);

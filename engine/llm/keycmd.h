@@ -10,9 +10,11 @@
 
 /* Run CMD with /bin/sh -c (stdin and stderr inherited, so a password
  * manager can prompt) and take the first line of its output, trimmed, as
- * the key.  Returns 0 and sets *KEY (caller frees), or GN_EIO when it cannot
- * run, exits with a nonzero status, or prints nothing.  The command's output
- * never appears in an error message. */
-int llm_key_from_cmd(const char *cmd, char **key, gn_err *e);
+ * the key.  A command still running after TIMEOUT seconds (<= 0: 30) is
+ * killed.  Returns 0 and sets *KEY (caller frees),
+ * or GN_EIO when it cannot run, exits with a nonzero status, prints
+ * nothing or times out.  The command's output never appears in an error
+ * message. */
+int llm_key_from_cmd(const char *cmd, double timeout, char **key, gn_err *e);
 
 #endif

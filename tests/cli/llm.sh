@@ -71,7 +71,24 @@ g --check-llm
 check "a failing api_key_cmd exits 1" rc 1
 check "a failing api_key_cmd gives its status" has err "api_key_cmd failed (exit status 3)"
 check "a failing api_key_cmd does not print its output" hasnt err "sk-leaky-5"
+cat >"$XDG_CONFIG_HOME/genie/config.ini" <<INI
+[llm]
+llm_url = $URL
+api_key_cmd = sleep 30; echo sk-late-7
+api_key_cmd_timeout = 0.5
+INI
+t0=$(date +%s)
+g --check-llm
+t1=$(date +%s)
+check "a hanging api_key_cmd is stopped at its timeout" sh -c "[ $((t1 - t0)) -lt 10 ] && [ \$(cat '$T/rc') = 1 ]"
+check "... and genie says so" has err "api_key_cmd gave no key within 0.5 s"
 rm "$XDG_CONFIG_HOME/genie/config.ini"
+
+# ---- settings checked at start, online or not ------------------------------
+g --offline --stage pars.model=x --suql "SELECT 1"
+check "a --stage typo fails at start, offline too" sh -c "[ \$(cat '$T/rc') = 2 ] && grep -q \"unknown stage 'pars'\" '$T/err'"
+g --offline --prices "m=abc" --suql "SELECT 1"
+check "bad --prices fail at start, offline too" rc 2
 
 # ---- failures and the log ---------------------------------------------------
 curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/_mock/script" \

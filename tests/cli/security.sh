@@ -202,6 +202,16 @@ import sqlite3, sys
 u = sqlite3.connect(sys.argv[1]).execute("SELECT user FROM turns").fetchone()[0]
 assert u.startswith("caf\ufffd au lait"), repr(u)' "$T/u8.db"
 
+# ---- a megabyte pasted as one message --------------------------------------------
+script '{"chat": [{"stage": "parse", "reply": "pass"}, {"stage": "respond", "reply": "ok"}]}'
+: >"$T/mock.log"
+"$PY" -c 'print("word " * 200000)' | "$BIN" --plain --format json --agent restaurants --db "$T/r.db" \
+    --today 2026-03-13 --llm-url "$URL" -m mock --no-cache --retries 0 --sessions "$T/big.db" >"$T/big" 2>"$T/err"
+check "a 1 MB message: cut, and the user is told" grep -q 'the message was cut to its first 16384 of 1000000 bytes' "$T/big"
+check "a 1 MB message: no request carries it whole" "$PY" -c '
+import sys
+assert all(len(l) < 200000 for l in open(sys.argv[1])), "a request over 200 KB"' "$T/mock.log"
+
 # ---- escape sequences from outside never reach the terminal raw -------------------
 # A row (ESC ] title BEL, ESC [2J, a bidi override), a server's error, a
 # model's reply and saved sessions, through every command that prints them.

@@ -287,7 +287,8 @@ static void add_enum(csv_ctx *c, const char *v)
 {
     ws_sheet *w = &c->s->sheets[c->cur_sheet];
     ws_field_add_enum(&w->fields[w->nfields - 1], v);
-    c->enums = xrealloc(c->enums, (size_t)(c->nenums + 1) * sizeof *c->enums);
+    if ((c->nenums & (c->nenums - 1)) == 0)        /* doubling at powers of two */
+        c->enums = xrealloc(c->enums, (size_t)(c->nenums ? 2 * c->nenums : 1) * sizeof *c->enums);
     c->enums[c->nenums++] = (enum_line){c->cur_sheet, w->nfields - 1, c->rec_line};
 }
 

@@ -1,10 +1,10 @@
 /*
  * csv.c — reading CSV and TSV files (RFC 4180) a record at a time.
  *
- * The file is read in 1 MiB chunks; a record is parsed from its first
- * byte, and when a chunk ends inside it the rest of the record moves to
- * the buffer's front, more is read, and the record is parsed again from
- * its start (records are short next to a chunk, so this costs nothing).
+ * The file is read in 1 MiB chunks (chunks.c); a record is parsed from its
+ * first byte, and when a chunk ends inside it more is read and the record
+ * is parsed again from its start (records are short next to a chunk, so
+ * this costs nothing).
  * Quoted fields may hold separators, doubled quotes and line breaks; text
  * after a closing quote is kept (as most tools do).  Lines end in LF, CRLF
  * or CR; a UTF-8 byte order mark is skipped; blank lines are skipped.  A
@@ -15,20 +15,13 @@
 #include "util/utf8.h"
 #include "util/xmem.h"
 
-#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define CHUNK (1 << 20)
-
 typedef struct reader {
-    FILE *f;
-    const char *path;
+    ig_chunks in;             /* the file; in.line: the next record's */
     char sep;
-    char *buf;
-    size_t len, cap, pos;     /* bytes [pos, len) not parsed yet */
-    int eof;
-    long line;                /* line of the next record */
     /* the record being parsed: cell texts, NUL-separated, in out */
     char *out;
     size_t outlen, outcap;
@@ -37,29 +30,6 @@ typedef struct reader {
 } reader;
 
 enum { REC_OK, REC_MORE, REC_END };
-
-static int fill(reader *r, gn_err *e)
-{
-    if (r->pos > 0) {
-        memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-        r->len -= r->pos;
-        r->pos = 0;
-    }
-    if (r->cap - r->len < CHUNK) {
-        if (r->cap > (size_t)IG_CELL_MAX * 4)
-            return gn_err_setpos(e, GN_ELIMIT, r->path, (int)r->line, 0,
-                                 "a record longer than %d MiB (an unterminated quote?)",
-                                 IG_CELL_MAX >> 18);
-        r->cap = r->cap * 2 > r->len + CHUNK ? r->cap * 2 : r->len + CHUNK;
-        r->buf = xrealloc(r->buf, r->cap + 1);
-    }
-    size_t got = fread(r->buf + r->len, 1, r->cap - r->len, r->f);
-    if (got == 0 && ferror(r->f))
-        return gn_err_set(e, GN_EIO, "%s: %s", r->path, strerror(errno));
-    if (got == 0) r->eof = 1;
-    r->len += got;
-    return 0;
-}
 
 static void out_add(reader *r, const char *p, size_t n)
 {
@@ -85,13 +55,14 @@ static void field_end(reader *r, size_t start)
  * the file does not); *lines gets the line breaks inside quoted fields. */
 static int parse_record(reader *r, long *lines, gn_err *e)
 {
-    const char *b = r->buf;
-    size_t i = r->pos, n = r->len;
+    const char *b = r->in.buf;
+    size_t i = r->in.pos, n = r->in.len;
+    int eof = r->in.eof;
     char sep = r->sep;
     r->outlen = 0;
     r->noffs = 0;
     *lines = 0;
-    if (i >= n) return r->eof ? REC_END : REC_MORE;
+    if (i >= n) return eof ? REC_END : REC_MORE;
     for (;;) {
         size_t start = r->outlen;
         if (i < n && b[i] == '"') {
@@ -103,30 +74,30 @@ static int parse_record(reader *r, long *lines, gn_err *e)
                     if (b[k] == '\n' || (b[k] == '\r' && (k + 1 >= n || b[k + 1] != '\n'))) (*lines)++;
                 out_add(r, b + i, upto - i);
                 if (!q) {
-                    if (!r->eof) return REC_MORE;
-                    return gn_err_setpos(e, GN_EPARSE, r->path, (int)r->line, 0,
+                    if (!eof) return REC_MORE;
+                    return gn_err_setpos(e, GN_EPARSE, r->in.path, (int)r->in.line, 0,
                                          "a quoted field is never closed");
                 }
                 i = upto + 1;
                 if (i < n && b[i] == '"') { out_add(r, "\"", 1); i++; continue; }
-                if (i >= n && !r->eof) return REC_MORE;
+                if (i >= n && !eof) return REC_MORE;
                 break;
             }
         }
         size_t s0 = i;
         while (i < n && b[i] != sep && b[i] != '\n' && b[i] != '\r') i++;
         out_add(r, b + s0, i - s0);
-        if (i >= n && !r->eof) return REC_MORE;
+        if (i >= n && !eof) return REC_MORE;
         field_end(r, start);
-        if (i >= n) { r->pos = i; return REC_OK; }
+        if (i >= n) { r->in.pos = i; return REC_OK; }
         if (b[i] == sep) { i++; continue; }
         if (b[i] == '\r') {
-            if (i + 1 >= n && !r->eof) return REC_MORE;
+            if (i + 1 >= n && !eof) return REC_MORE;
             i += i + 1 < n && b[i + 1] == '\n' ? 2 : 1;
         } else {
             i++;
         }
-        r->pos = i;
+        r->in.pos = i;
         return REC_OK;
     }
 }
@@ -138,16 +109,16 @@ static int next_record(reader *r, long *line, gn_err *e)
         long lines;
         int rc = parse_record(r, &lines, e);
         if (rc == REC_MORE) {
-            if (fill(r, e)) return -1;
+            if (ig_chunks_fill(&r->in, "a record", e)) return -1;
             continue;
         }
         if (rc == REC_END) return 0;
         if (rc != REC_OK) return -1;
-        *line = r->line;
-        r->line += 1 + lines;
+        *line = r->in.line;
+        r->in.line += 1 + lines;
         /* a blank line */
         if (r->noffs == 1 && r->out[0] == '\0') {
-            if (r->pos >= r->len && r->eof) return 0;
+            if (r->in.pos >= r->in.len && r->in.eof) return 0;
             continue;
         }
         return 1;
@@ -157,21 +128,13 @@ static int next_record(reader *r, long *line, gn_err *e)
 static int reader_open(reader *r, ig_table *t, gn_err *e)
 {
     memset(r, 0, sizeof *r);
-    r->path = t->path;
     r->sep = t->format == IG_TSV ? '\t' : ',';
-    r->line = 1;
-    r->f = fopen(t->path, "rb");
-    if (!r->f) return gn_err_set(e, errno == ENOENT ? GN_ENOTFOUND : GN_EIO, "%s: %s", t->path,
-                                 strerror(errno));
-    if (fill(r, e)) return e->code;
-    if (r->len >= 3 && !memcmp(r->buf, "\xEF\xBB\xBF", 3)) r->pos = 3;
-    return 0;
+    return ig_chunks_open(&r->in, t->path, e);
 }
 
 static void reader_close(reader *r)
 {
-    if (r->f) fclose(r->f);
-    free(r->buf);
+    ig_chunks_close(&r->in);
     free(r->out);
     free(r->offs);
 }
@@ -185,10 +148,10 @@ static int cells_of(reader *r, char **cells, long line, const ig_table *t, gn_er
         size_t n = (i + 1 < r->noffs ? r->offs[i + 1] - 1 : r->outlen - 1) - r->offs[i];
         if (!gn_utf8_valid(s, n)) {
             if (t && i < t->ncols)
-                return gn_err_setpos(e, GN_EPARSE, r->path, (int)line, 0, "%s in column %s",
+                return gn_err_setpos(e, GN_EPARSE, r->in.path, (int)line, 0, "%s in column %s",
                                      memchr(s, 0, n) ? "a NUL byte" : "invalid UTF-8",
                                      t->cols[i].name);
-            return gn_err_setpos(e, GN_EPARSE, r->path, (int)line, 0, "%s in column %d",
+            return gn_err_setpos(e, GN_EPARSE, r->in.path, (int)line, 0, "%s in column %d",
                                  memchr(s, 0, n) ? "a NUL byte" : "invalid UTF-8", i + 1);
         }
         while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) s[--n] = '\0';

@@ -18,22 +18,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* One CSV cell, quoted when it must be. */
-static void cell(gn_buf *b, const char *s)
-{
-    if (!s) return;
-    if (!strpbrk(s, ",\"\r\n")) {
-        gn_buf_puts(b, s);
-        return;
-    }
-    gn_buf_putc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"') gn_buf_putc(b, '"');
-        gn_buf_putc(b, *s);
-    }
-    gn_buf_putc(b, '"');
-}
-
 /* A row of the 11 spec columns. */
 static void row(gn_buf *b, const char *form, const char *kind, const char *type,
                 const char *name, const char *enumv, const char *desc)
@@ -41,7 +25,7 @@ static void row(gn_buf *b, const char *form, const char *kind, const char *type,
     const char *v[6] = { form, kind, type, name, enumv, desc };
     for (int i = 0; i < 6; i++) {
         if (i) gn_buf_putc(b, ',');
-        cell(b, v[i]);
+        gn_buf_csv(b, v[i]);
     }
     gn_buf_puts(b, ",,,,,\n");
 }

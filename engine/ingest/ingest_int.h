@@ -8,6 +8,7 @@
 #include "ingest/ingest.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* A row: CELLS[i] is column i's value (NUL-terminated, spaces trimmed),
  * NULL when empty or a null marker; LINE the row's first line (SQLite:
@@ -25,6 +26,25 @@ int ig_scan_json(ig_table *t, int grow, ig_row_fn fn, void *ud, ig_progress_fn p
                  void *pud, gn_err *e);
 int ig_scan_sqlite(ig_table *t, ig_row_fn fn, void *ud, ig_progress_fn progress, void *pud,
                    gn_err *e);
+
+/* A data file read in chunks (chunks.c): bytes [pos, len) of buf are not
+ * consumed yet; line is the line where they start. */
+typedef struct ig_chunks {
+    FILE *f;
+    const char *path;
+    char *buf;
+    size_t len, cap, pos;
+    int eof;
+    long line;
+} ig_chunks;
+
+/* Open PATH and read its first chunk, a UTF-8 BOM skipped.  Returns 0 or
+ * GN_ENOTFOUND/GN_EIO; close with ig_chunks_close in every case. */
+int ig_chunks_open(ig_chunks *c, const char *path, gn_err *e);
+/* Keep the bytes not consumed, read more: at the end of the file c->eof
+ * is set.  WHAT ("a record", "an object") names a unit grown too long. */
+int ig_chunks_fill(ig_chunks *c, const char *what, gn_err *e);
+void ig_chunks_close(ig_chunks *c);
 
 /* Read the header row of a CSV/TSV file into T's columns (csv.c). */
 int ig_csv_header(ig_table *t, gn_err *e);

@@ -21,37 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHUNK (1 << 20)
-
-typedef struct jreader {
-    FILE *f;
-    const char *path;
-    char *buf;
-    size_t len, cap, pos;
-    int eof;
-    long line;
-} jreader;
-
-static int jfill(jreader *r, gn_err *e)
-{
-    if (r->pos > 0) {
-        memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-        r->len -= r->pos;
-        r->pos = 0;
-    }
-    if (r->cap - r->len < CHUNK) {
-        if (r->cap > (size_t)IG_CELL_MAX * 4)
-            return gn_err_setpos(e, GN_ELIMIT, r->path, (int)r->line, 0,
-                                 "an object longer than %d MiB", IG_CELL_MAX >> 18);
-        r->cap = r->cap * 2 > r->len + CHUNK ? r->cap * 2 : r->len + CHUNK;
-        r->buf = xrealloc(r->buf, r->cap + 1);
-    }
-    size_t got = fread(r->buf + r->len, 1, r->cap - r->len, r->f);
-    if (got == 0 && ferror(r->f)) return gn_err_set(e, GN_EIO, "%s: %s", r->path, strerror(errno));
-    if (got == 0) r->eof = 1;
-    r->len += got;
-    return 0;
-}
+typedef ig_chunks jreader;
 
 /* Skip white space (counting lines); the next byte, or -1 at the end. */
 static int peek(jreader *r, gn_err *e)
@@ -64,7 +34,7 @@ static int peek(jreader *r, gn_err *e)
             r->pos++;
         }
         if (r->eof) return -1;
-        if (jfill(r, e)) return -2;
+        if (ig_chunks_fill(r, "an object", e)) return -2;
     }
 }
 
@@ -93,7 +63,7 @@ static int object_extent(jreader *r, size_t *n, long *lines, gn_err *e)
         if (r->eof)
             return gn_err_setpos(e, GN_EPARSE, r->path, (int)r->line, 0,
                                  "this object is never closed (the file ends inside it)");
-        if (jfill(r, e)) return e->code;
+        if (ig_chunks_fill(r, "an object", e)) return e->code;
     }
 }
 
@@ -231,13 +201,9 @@ static int one_object(ig_table *t, int grow, const char *text, size_t n, long li
 int ig_scan_json(ig_table *t, int grow, ig_row_fn fn, void *ud, ig_progress_fn progress,
                  void *pud, gn_err *e)
 {
-    jreader r = { .path = t->path, .line = 1 };
-    r.f = fopen(t->path, "rb");
-    if (!r.f) return gn_err_set(e, errno == ENOENT ? GN_ENOTFOUND : GN_EIO, "%s: %s", t->path,
-                                strerror(errno));
-    int cap = t->ncols > 8 ? t->ncols : 8, rc = jfill(&r, e);
+    jreader r;
+    int rc = ig_chunks_open(&r, t->path, e), cap = t->ncols > 8 ? t->ncols : 8;
     char **cells = xcalloc((size_t)cap, sizeof *cells);
-    if (!rc && r.len >= 3 && !memcmp(r.buf, "\xEF\xBB\xBF", 3)) r.pos = 3;
     int c = rc ? -2 : peek(&r, e), array = c == '[';
     long rows = 0;
     int closed = 0;
@@ -292,7 +258,6 @@ int ig_scan_json(ig_table *t, int grow, ig_row_fn fn, void *ud, ig_progress_fn p
         rc = gn_err_setpos(e, GN_EPARSE, t->path, (int)r.line, 0,
                            "the array is never closed with ']'");
     free(cells);
-    free(r.buf);
-    fclose(r.f);
+    ig_chunks_close(&r);
     return rc;
 }

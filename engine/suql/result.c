@@ -293,32 +293,18 @@ void suql_result_json(const suql_result *r, gn_buf *out)
     cJSON_Delete(arr);
 }
 
-static void csv_field(gn_buf *out, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        gn_buf_puts(out, s);
-        return;
-    }
-    gn_buf_putc(out, '"');
-    for (; *s; s++) {
-        if (*s == '"') gn_buf_putc(out, '"');
-        gn_buf_putc(out, *s);
-    }
-    gn_buf_putc(out, '"');
-}
-
 void suql_result_csv(const suql_result *r, gn_buf *out)
 {
     char buf[32];
     for (int j = 0; j < r->ncols; j++) {
         if (j) gn_buf_putc(out, ',');
-        csv_field(out, r->names[j]);
+        gn_buf_csv(out, r->names[j]);
     }
     gn_buf_puts(out, "\r\n");
     for (int i = 0; i < r->nrows; i++) {
         for (int j = 0; j < r->ncols; j++) {
             if (j) gn_buf_putc(out, ',');
-            csv_field(out, suql_cell_text(&r->cells[(size_t)i * (size_t)r->ncols + (size_t)j], buf));
+            gn_buf_csv(out, suql_cell_text(&r->cells[(size_t)i * (size_t)r->ncols + (size_t)j], buf));
         }
         gn_buf_puts(out, "\r\n");
     }

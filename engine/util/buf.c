@@ -70,3 +70,18 @@ char *gn_buf_detach(gn_buf *b)
     b->len = b->cap = 0;
     return s;
 }
+
+void gn_buf_csv(gn_buf *b, const char *s)
+{
+    if (!s) return;
+    if (!strpbrk(s, ",\"\r\n")) {
+        gn_buf_puts(b, s);
+        return;
+    }
+    gn_buf_putc(b, '"');
+    for (; *s; s++) {
+        if (*s == '"') gn_buf_putc(b, '"');
+        gn_buf_putc(b, *s);
+    }
+    gn_buf_putc(b, '"');
+}

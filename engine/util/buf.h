@@ -25,4 +25,9 @@ void gn_buf_printf(gn_buf *b, const char *fmt, ...) __attribute__((format(printf
  * is then a no-op and gn_buf_init makes it usable again. */
 char *gn_buf_detach(gn_buf *b);
 
+/* Append S (NULL: nothing) as one CSV field (RFC 4180): as it is, or in
+ * double quotes with its quotes doubled when it holds a comma, a quote or
+ * a line break. */
+void gn_buf_csv(gn_buf *b, const char *s);
+
 #endif

@@ -64,6 +64,7 @@ struct llm_call {
     int free_retries;           /* attempts that do not count as retries */
     double t_submit, t_first_send, t_send, t_first_token, t_complete, t_done;
     double last_activity, retry_at;
+    int typed;                  /* the 2xx reply's content type was checked */
     double last_progress;       /* the last delta (or the send) */
     size_t idle_bytes;          /* body bytes since then */
     gn_buf held[LLM_HELD_CHOICES][3];  /* text held back from the callback

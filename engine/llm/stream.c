@@ -385,14 +385,33 @@ static void excerpt(const char *p, size_t n, char out[32])
  * or NULL with *pos at the offending byte.  The caller deletes it. */
 static cJSON *parse_exact(const char *d, size_t n, size_t *pos)
 {
+    /* A \u0000 escape would end the decoded C string there, and the rest
+     * of the text would be lost without a word: it becomes U+FFFD (an
+     * escape of the same length, so positions stay). */
+    char *fixed = NULL;
+    if (memmem(d, n, "\\u0000", 6)) {
+        fixed = xmalloc(n + 1);
+        memcpy(fixed, d, n);
+        fixed[n] = 0;
+        for (char *p = fixed; (p = memmem(p, n - (size_t)(p - fixed), "\\u0000", 6)); p += 6) {
+            size_t bs = 0;                 /* backslashes ending at p: odd = an escape */
+            for (char *q = p; q >= fixed && *q == '\\'; q--) bs++;
+            if (bs % 2) memcpy(p + 2, "fffd", 4);
+        }
+        d = fixed;
+    }
     const char *end = NULL;
     cJSON *j = cJSON_ParseWithLengthOpts(d, n, &end, 0);
     *pos = end && end >= d && end <= d + n ? (size_t)(end - d) : 0;
-    if (!j) return NULL;
-    while (*pos < n && is_ws(d[*pos])) (*pos)++;
-    if (*pos == n) return j;
-    cJSON_Delete(j);
-    return NULL;
+    if (j) {
+        while (*pos < n && is_ws(d[*pos])) (*pos)++;
+        if (*pos != n) {
+            cJSON_Delete(j);
+            j = NULL;
+        }
+    }
+    free(fixed);
+    return j;
 }
 
 /* Parse D[0..n) as JSON into *out: the data of the event at stream byte

@@ -326,6 +326,29 @@ static size_t on_header(char *p, size_t sz, size_t n, void *ud)
     return len;
 }
 
+/* A 2xx reply that is an HTML page (a captive portal, a proxy's sign-in,
+ * a wrong URL served by a web server) is no API reply: said so, with its
+ * title, rather than read as a stream that never ends properly. */
+static int html_page(llm_call *k, const char *p, size_t len)
+{
+    char *ct = NULL;
+    curl_easy_getinfo(k->easy, CURLINFO_CONTENT_TYPE, &ct);
+    if (!ct || strncasecmp(ct, "text/html", 9)) return 0;
+    char title[96] = "";
+    const char *t = memmem(p, len, "<title>", 7);
+    if (t) {
+        t += 7;
+        size_t m = 0;
+        while (t + m < p + len && t[m] != '<' && m < sizeof title - 1) m++;
+        for (size_t i = 0; i < m; i++) title[i] = (unsigned char)t[i] < 0x20 ? ' ' : t[i];
+        title[m] = 0;
+    }
+    gn_err_set(&k->feed_err, GN_EPARSE, "HTTP %ld with an HTML page%s%s%s, not the API's "
+               "JSON: is the URL the API's (e.g. ending in /v1), or is a proxy asking to sign in?",
+               k->http, *title ? " (\"" : "", title, *title ? "\")" : "");
+    return 1;
+}
+
 static size_t on_body(char *p, size_t sz, size_t n, void *ud)
 {
     llm_call *k = ud;
@@ -339,6 +362,10 @@ static size_t on_body(char *p, size_t sz, size_t n, void *ud)
             gn_buf_add(&k->errbody, p, len < MAX_ERRBODY - k->errbody.len ? len
                                                                         : MAX_ERRBODY - k->errbody.len);
         return len;
+    }
+    if (!k->typed && (k->typed = 1) && html_page(k, p, len)) {
+        k->feed_rc = GN_EPARSE;
+        return 0;
     }
     k->idle_bytes += len;
     int rc = llm_stream_feed(k->dec, p, len, &k->feed_err);
@@ -421,6 +448,7 @@ static int start(llm_call *k)
     k->deltas = 0;
     k->last_activity = k->last_progress = k->t_send;
     k->idle_bytes = 0;
+    k->typed = 0;
     flush_held(k, 0);                  /* a retry starts the text again */
     if (curl_multi_add_handle(c->multi, e) != CURLM_OK) return -1;
     k->anext = c->active;

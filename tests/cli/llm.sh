@@ -84,6 +84,16 @@ check "a hanging api_key_cmd is stopped at its timeout" sh -c "[ $((t1 - t0)) -l
 check "... and genie says so" has err "api_key_cmd gave no key within 0.5 s"
 rm "$XDG_CONFIG_HOME/genie/config.ini"
 
+# ---- an HTML page with HTTP 200 (a proxy's sign-in) --------------------------
+curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/_mock/script" \
+    -d '{"chat": [{"html_200": true}]}'
+for mode in --no-stream --stream; do
+    [ "$mode" = --stream ] && mode=
+    g --check-llm --llm-url "$URL" -m mock --retries 0 $mode
+    check "an HTML page${mode:+ ($mode)}: said so, with its title" \
+        has err 'HTTP 200 with an HTML page ("Sign in to the gateway"), not the API'"'"'s JSON'
+done
+
 # ---- settings checked at start, online or not ------------------------------
 g --offline --stage pars.model=x --suql "SELECT 1"
 check "a --stage typo fails at start, offline too" sh -c "[ \$(cat '$T/rc') = 2 ] && grep -q \"unknown stage 'pars'\" '$T/err'"

@@ -125,6 +125,8 @@ N=1 means right after it; N larger than the stream means before [DONE]):
   retry_after_ms the retry-after-ms header
   first_byte_delay  seconds before the status line (no ping is possible)
   error_200      true: HTTP 200 with a JSON error body, even for a stream
+  html_200       true: HTTP 200 with an HTML page (a captive portal, a
+                 proxy's sign-in), even for a stream
   drop_after     N: close the connection after N events, without [DONE] and
                  without the final empty chunk (curl: "transfer closed with
                  outstanding read data remaining", exit 18); on a reply that
@@ -371,7 +373,7 @@ RULE_KEYS = {
     "error_message": is_text,
     "retry_after": lambda v: isinstance(v, (str, int, float)) and not is_flag(v),
     "retry_after_ms": lambda v: isinstance(v, (str, int, float)) and not is_flag(v),
-    "first_byte_delay": is_seconds, "error_200": is_flag,
+    "first_byte_delay": is_seconds, "error_200": is_flag, "html_200": is_flag,
     "drop_after": is_count, "garbage_after": is_count, "error_after": is_count,
     "error_event": is_flag,
 }
@@ -563,6 +565,9 @@ def handle_chat(state, req):
                              status)
     elif rule.get("error_200"):
         resp = json_response(chat_error(rule, 500, "mock error sent with HTTP 200"))
+    elif rule.get("html_200"):
+        resp = Response(200, b"<!DOCTYPE html><html><head><title>Sign in to the gateway</title>"
+                             b"</head><body>Please sign in.</body></html>", "text/html")
     else:
         resp = chat_reply(s, rule, body, messages)
     resp.headers.update(headers)
@@ -572,7 +577,7 @@ def handle_chat(state, req):
 
 ROW_HEAD = re.compile(r"^Row (\d+), text of ([^\n]*):\n", re.M)
 # What a rule does besides replying: such a rule answers a whole request.
-EFFECTS = ("status", "error_200", "drop_after", "garbage_after", "error_after", "huge",
+EFFECTS = ("status", "error_200", "html_200", "drop_after", "garbage_after", "error_after", "huge",
            "first_byte_delay", "stall", "no_done", "framing")
 
 

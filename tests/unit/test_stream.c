@@ -462,3 +462,21 @@ TEST(stream_bad_bodies)
     CHECK_INT(r.nchoices, 0);
     llm_result_release(&r);
 }
+
+/* A \u0000 escape in a reply would end the decoded text there: it becomes
+ * U+FFFD and the rest of the text arrives; an escaped backslash before
+ * "u0000" is text, left alone. */
+TEST(stream_nul_escape_keeps_the_rest)
+{
+    const char *pieces[] = { CHUNK("{\"content\":\"before\\u0000after\"}"),
+                             CHUNK("{\"content\":\" \\\\u0000 \\\\\\u0000!\"}"), FINISH(0, "stop"),
+                             "data: [DONE]\n", NULL };
+    sink k = { 0 };
+    llm_stream *s;
+    gn_err e;
+    CHECK_INT(run(pieces, &k, &s, &e), 0);
+    CHECK_STR(choice0(s)->content.data, "before\xEF\xBF\xBD" "after \\u0000 \\\xEF\xBF\xBD!");
+    CHECK_STR(k.content.data, choice0(s)->content.data);
+    llm_stream_free(s);
+    sink_release(&k);
+}

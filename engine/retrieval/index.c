@@ -137,6 +137,34 @@ static int load_sources(rt_index *ix, gn_err *e)
     return 0;
 }
 
+/* The vector file's row ids and sources against the passages table: a
+ * body damaged behind a valid header (garbage row ids, which a search
+ * would report as rows that do not exist) reads as stale, and is rebuilt.
+ * Sums compared, so opening costs one scan of the passages' integers. */
+static int check_rows(const rt_index *ix, const char *dbpath, gn_err *e)
+{
+    uint64_t rows = 0, srcs = 0;
+    for (long i = 0; i < ix->n; i++) {
+        if (ix->row[i] < 0 || ix->src[i] < 0 || ix->src[i] >= ix->nsrc) goto damaged;
+        rows += (uint64_t)ix->row[i];
+        srcs += (uint64_t)ix->src[i];
+    }
+    sqlite3_stmt *st;
+    int same = 0;
+    if (sqlite3_prepare_v2(ix->db, "SELECT sum(row_id), sum(src) FROM genie_passages", -1, &st,
+                           NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        same = (uint64_t)sqlite3_column_int64(st, 0) == rows &&
+               (uint64_t)sqlite3_column_int64(st, 1) == srcs;
+    sqlite3_finalize(st);
+    if (same) return 0;
+damaged:;
+    char *path = rt_vec_path(dbpath);
+    gn_err_set(e, GN_ESTALE, "retrieval index is stale: %s is damaged (its row ids do not match "
+               "the passages)", path);
+    free(path);
+    return GN_ESTALE;
+}
+
 int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opts *o,
                   rt_index **out, gn_err *e)
 {
@@ -156,6 +184,7 @@ int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opt
                         ix->dim, rt_embedder_dim(em));
     if (!rc) rc = load_faiss(ix, dbpath, e);
     if (!rc) rc = load_sources(ix, e);
+    if (!rc) rc = check_rows(ix, dbpath, e);
     if (!rc) {
         char *lp = rt_lex_path(dbpath);
         rc = rt_lex_open(lp, nonce, n, &ix->lex, e);

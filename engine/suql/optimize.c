@@ -405,7 +405,7 @@ static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *c
     long n = first.n;
     for (long i = 0; i < cand->n; i++)
         if (!ids_has(&first, cand->v[i])) cand->v[n++] = cand->v[i];
-    memcpy(cand->v, first.v, sizeof *first.v * (size_t)first.n);
+    if (first.n) memcpy(cand->v, first.v, sizeof *first.v * (size_t)first.n);   /* NULL when none */
     ids_free(&first);
     cand->nset = 0;                /* reordered: the set is made again if asked */
     free(cand->set);
@@ -553,7 +553,8 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
     if (!rc && ordered) {
         tmp.norder = sel->norder + 1;
         tmp.order = suql_array_new(q, tmp.norder, sizeof *tmp.order);
-        memcpy(tmp.order, order_sans_alias(q, sel), sizeof *tmp.order * (size_t)sel->norder);
+        if (sel->norder)
+            memcpy(tmp.order, order_sans_alias(q, sel), sizeof *tmp.order * (size_t)sel->norder);
         tmp.order[sel->norder] = (suql_order){ suql_id_column(q, t, alias), 0, SUQL_NULLS_DEFAULT };
         rc = suql_emit_select(q, &tmp, suql_hooks_calls(en, &h), &sql, e);
     } else if (!rc) {

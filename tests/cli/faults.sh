@@ -213,4 +213,11 @@ one_turn "$T/s3.db"
 check "truncated vectors: exit status 0" rc_is 0
 check "truncated vectors: detected and rebuilt" grep -q "vector file is truncated; rebuilding" "$T/err"
 check "truncated vectors: the turn is answered" grep -q "Two places came up" "$T/out"
+# A body damaged behind a valid header: garbage row ids must not become
+# rows that do not exist.
+"$PY" -c 'import sys
+f = open(sys.argv[1], "r+b"); f.seek(512 + 8 * 5); f.write(b"\xff" * 4000); f.close()' "$T/r.db.vec"
+"$BIN" --db "$T/r.db" --search "quiet patio" >"$T/out" 2>"$T/err"
+check "damaged row ids in the vectors: detected and rebuilt" grep -q "r.db.vec is damaged (its row ids do not match the passages); rebuilding" "$T/err"
+check "damaged row ids in the vectors: only rows that exist" sh -c "! grep -q '_id=-\|_id=[0-9]\{5,\}' '$T/out' && grep -q '_id=' '$T/out'"
 finish

@@ -7,7 +7,8 @@
  *     output has reached the user (the caller tracks that);
  *   - how long: the server's word first (`retry-after-ms`, then
  *     `Retry-After` as seconds or an HTTP date), else exponential backoff
- *     with full jitter, base 0.5 s doubling per attempt; both capped.
+ *     with "equal jitter" (half the delay fixed, half random), base 0.5 s
+ *     doubling per attempt; both capped.
  */
 #ifndef GENIE_LLM_RETRY_H
 #define GENIE_LLM_RETRY_H

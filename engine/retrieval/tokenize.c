@@ -3,8 +3,10 @@
  *
  * Lowercases as it goes into a small stack buffer, so callers get stable
  * lowercase words without allocation.  Non-ASCII bytes split words: the
- * offline vectors are English GloVe, and FTS5's unicode61 tokenizer handles
- * the lexical side on its own.
+ * offline vectors are English GloVe.  The BM25 index (lexical.c) uses these
+ * words too, so "Mélisse" is indexed as "m" and "lisse" there; FTS5, kept
+ * beside it for SQL text search, has its own unicode61 tokenizer.  (One
+ * Unicode-aware tokenizer for every lexical path is still to do.)
  */
 #include "tokenize.h"
 

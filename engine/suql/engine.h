@@ -78,7 +78,6 @@ typedef struct suql_engine_config {
 /* The most rows a count of the matches goes to (stats' matched). */
 #define SUQL_COUNT_MAX 10000
 
-/* What one run did (for --explain --analyze and the UI). */
 /* What one step of an optimized run did (--explain --analyze): a conjunct
  * of the WHERE (its structured query, then its free-text checks), or the
  * final query with the select list's free text. */
@@ -91,6 +90,7 @@ typedef struct suql_step_stats {
 
 #define SUQL_MAX_STEPS 17         /* conjuncts shown one by one, then the final step */
 
+/* What one run did (for --explain --analyze and the UI). */
 typedef struct suql_run_stats {
     const char *mode;            /* "plain", "optimized", "per-row" */
     long conjuncts, candidates, checked, passed, rows;

@@ -436,9 +436,9 @@ static void signals(app *a)
     }
 }
 
-static void install_signals(void)
+static int install_signals(void)
 {
-    if (pipe(g_sig)) abort();
+    if (pipe(g_sig)) return -1;
     for (int i = 0; i < 2; i++) {
         fcntl(g_sig[i], F_SETFL, fcntl(g_sig[i], F_GETFL) | O_NONBLOCK);
         fcntl(g_sig[i], F_SETFD, FD_CLOEXEC);
@@ -451,6 +451,7 @@ static void install_signals(void)
         sigaction(sigs[i], &sa, NULL);
     }
     signal(SIGPIPE, SIG_IGN);
+    return 0;
 }
 
 static void loop(app *a)
@@ -553,14 +554,18 @@ int cli_chat_screen(const cfg_t *c)
         resumed = 1;
     }
     first_screen(&a, resumed);
-    install_signals();
+    /* Before curses takes the terminal: a refusal is a message on it. */
+    if (install_signals() || !(a.w = tw_new())) {
+        gn_err_set(&e, GN_EIO, "cannot start the interface: %s", strerror(errno));
+        rc = cli_fail(&e);
+        goto out;
+    }
     if (draw_start(&a)) {
         gn_err_set(&e, GN_EUSAGE, "cannot start the full-screen interface (TERM=%s); try --plain",
                    getenv("TERM") ? getenv("TERM") : "");
         rc = cli_fail(&e);
         goto out;
     }
-    a.w = tw_new();
     input_start(&a);
     draw_layout(&a);
     a.dirty = 1;

@@ -17,6 +17,8 @@
 #include "agent/agent.h"
 #include "store/sessions.h"
 
+#include <stdatomic.h>
+
 enum { CHAT_P_PARSE, CHAT_P_KB, CHAT_P_REPAIR, CHAT_P_RESPOND, CHAT_P__COUNT };
 
 typedef struct chat {
@@ -34,7 +36,8 @@ typedef struct chat {
                                  reset or resume */
     ag_conv *cv;
     ws_date today;
-    volatile int cancel;      /* the turn in progress stops when set */
+    atomic_int cancel;        /* the turn in progress stops when set (set from the UI
+                                 thread or a signal handler, read by the worker) */
     char **notes;             /* notes of chat_open, NULL-terminated */
     int nnotes, quiet, json;
     char *resume_note;        /* of the last chat_resume, or NULL: the API

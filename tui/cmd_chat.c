@@ -30,7 +30,7 @@ typedef struct line_ui {
 
 /* The SIGINT handler's view of the turn in progress: NULL at the prompt,
  * where Ctrl-C interrupts the read and so ends the conversation. */
-static volatile int *g_cancel;
+static atomic_int *volatile g_cancel;   /* lock-free: safe in a handler */
 
 static void on_sigint(int sig)
 {

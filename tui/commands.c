@@ -53,7 +53,7 @@ static void c_state(app *a, const char *arg)
     /* cJSON indents with tabs; the screen shows two spaces. */
     gn_buf b;
     gn_buf_init(&b);
-    for (const char *p = s; *p; p++) {
+    for (const char *p = s ? s : "null"; *p; p++) {
         if (*p == '\t') gn_buf_puts(&b, p > s && p[-1] == ':' ? " " : "  ");
         else gn_buf_putc(&b, *p);
     }

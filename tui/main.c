@@ -7,7 +7,9 @@
 
 #include "llm/stage.h"
 #include "util/locale.h"
+#include "util/xmem.h"
 
+#include <cjson/cJSON.h>
 #include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +100,9 @@ int main(int argc, char **argv)
     /* No core dump: it would hold the API key.  (Not PR_SET_DUMPABLE,
      * which also stops LeakSanitizer from inspecting the process.) */
     setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
+    /* cJSON allocates as everything else does: exhaustion is a message
+     * and an exit (xmalloc), never a NULL read later. */
+    cJSON_InitHooks(&(cJSON_Hooks){ .malloc_fn = xmalloc, .free_fn = free });
     gn_locale_init();
     curl_global_init(CURL_GLOBAL_DEFAULT);
     cfg_t *c = cfg_new();

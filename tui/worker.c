@@ -76,7 +76,10 @@ static void *run(void *ud)
 tw_worker *tw_new(void)
 {
     tw_worker *w = xcalloc(1, sizeof *w);
-    if (pipe(w->pipe)) abort();
+    if (pipe(w->pipe)) {
+        free(w);
+        return NULL;
+    }
     for (int i = 0; i < 2; i++) {
         fcntl(w->pipe[i], F_SETFL, fcntl(w->pipe[i], F_GETFL) | O_NONBLOCK);
         fcntl(w->pipe[i], F_SETFD, FD_CLOEXEC);
@@ -84,7 +87,16 @@ tw_worker *tw_new(void)
     w->tail = &w->head;
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->cv, NULL);
-    if (pthread_create(&w->thread, NULL, run, w)) abort();
+    int err = pthread_create(&w->thread, NULL, run, w);
+    if (err) {
+        close(w->pipe[0]);
+        close(w->pipe[1]);
+        pthread_cond_destroy(&w->cv);
+        pthread_mutex_destroy(&w->mu);
+        free(w);
+        errno = err;
+        return NULL;
+    }
     return w;
 }
 

@@ -32,7 +32,8 @@ typedef struct tw_worker tw_worker;
 /* The job: runs on the worker thread with ARG; returns a status. */
 typedef int (*tw_job_fn)(tw_worker *w, void *arg);
 
-/* Start the thread.  Free with tw_free, which waits for a running job. */
+/* Start the thread.  Free with tw_free, which waits for a running job.
+ * NULL, with errno set, when the system refuses the pipe or the thread. */
 tw_worker *tw_new(void);
 void tw_free(tw_worker *w);
 

@@ -32,6 +32,7 @@
 
 #include <cjson/cJSON.h>
 #include <sqlite3.h>
+#include <stdatomic.h>
 
 /* ---- the agent directory --------------------------------------------- */
 
@@ -209,7 +210,7 @@ void ag_turn_out_release(ag_turn_out *o);
  * then said from the templates and the turn completes.  Returns 0 with
  * *OUT filled, or GN_ECANCEL. */
 int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
-            const volatile int *cancel, ag_turn_out *out, gn_err *e);
+            const atomic_int *cancel, ag_turn_out *out, gn_err *e);
 
 /* The longest utterance the parsers see: a longer one is cut to it (at a
  * character boundary) with an AG_EV_WARNING saying so. */

@@ -503,10 +503,10 @@ static cJSON *changes(const cJSON *before, const cJSON *after)
 }
 
 static int turn_run(ag_conv *cv, const char *utterance, size_t was, ag_event_fn cb, void *ud,
-                    const volatile int *cancel, ag_turn_out *out, gn_err *e);
+                    const atomic_int *cancel, ag_turn_out *out, gn_err *e);
 
 int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
-            const volatile int *cancel, ag_turn_out *out, gn_err *e)
+            const atomic_int *cancel, ag_turn_out *out, gn_err *e)
 {
     /* A pasted megabyte is not a message: the LLM gets the first
      * AG_UTTERANCE_MAX bytes (whole characters), and the user is told. */
@@ -523,7 +523,7 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
 }
 
 static int turn_run(ag_conv *cv, const char *utterance, size_t was, ag_event_fn cb, void *ud,
-                    const volatile int *cancel, ag_turn_out *out, gn_err *e)
+                    const atomic_int *cancel, ag_turn_out *out, gn_err *e)
 {
     ag_tturn t = { .cv = cv, .cb = cb, .ud = ud, .cancel = cancel, .utterance = utterance };
     if (was) {

@@ -26,7 +26,7 @@ typedef struct ag_tturn {
     ag_conv *cv;
     ag_event_fn cb;
     void *ud;
-    const volatile int *cancel;
+    const atomic_int *cancel;
     const char *utterance;
     ws_acts acts;
     ws_interp in;

@@ -486,7 +486,7 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
     return 0;
 }
 
-void suql_engine_watch(suql_engine *en, suql_progress_fn fn, void *ud, const volatile int *cancel)
+void suql_engine_watch(suql_engine *en, suql_progress_fn fn, void *ud, const atomic_int *cancel)
 {
     en->progress = fn;
     en->progress_ud = ud;

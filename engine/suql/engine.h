@@ -36,6 +36,8 @@
 #include "store/kb.h"
 #include "suql/result.h"
 
+#include <stdatomic.h>
+
 /* Candidates checked at once when the client gives no better number. */
 #define SUQL_WINDOW 8
 /* Default budget: SUQL_BUDGET_PER_ROW evaluations per row asked for by
@@ -126,7 +128,7 @@ typedef void (*suql_progress_fn)(void *ud, long checked, long candidates);
 /* Watch the runs of EN: FN (may be NULL) gets their progress, and CANCEL
  * (may be NULL) is polled between windows of candidates: once it is set
  * the run fails with GN_ECANCEL.  Set them around a run; NULLs clear. */
-void suql_engine_watch(suql_engine *en, suql_progress_fn fn, void *ud, const volatile int *cancel);
+void suql_engine_watch(suql_engine *en, suql_progress_fn fn, void *ud, const atomic_int *cancel);
 
 /* Run TEXT into RES (initialized here; caller releases); STATS (may be
  * NULL) gets what the run did.  Returns 0, or the error of parsing,

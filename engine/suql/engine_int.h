@@ -47,7 +47,7 @@ struct suql_engine {
     int ferr_set;
     suql_progress_fn progress;    /* suql_engine_watch */
     void *progress_ud;
-    const volatile int *cancel;
+    const atomic_int *cancel;
     double t_start;               /* this run's start (gn_now), 0: none */
     int stopped;                  /* the progress handler interrupted SQLite:
                                      STOP_TIME or STOP_CANCEL */

@@ -56,6 +56,9 @@ void gn_buf_printf(gn_buf *b, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
+    /* -1: an encoding error (a %ls the locale cannot write) or a result
+     * past INT_MAX: nothing appended rather than a wild length. */
+    if (n < 0) return;
     grow(b, (size_t)n);
     va_start(ap, fmt);
     vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);

@@ -53,6 +53,10 @@ char *xvasprintf(const char *fmt, va_list ap)
     va_list again;
     va_copy(again, ap);
     int n = vsnprintf(NULL, 0, fmt, ap);
+    if (n < 0) {                 /* an encoding error: an empty string */
+        va_end(again);
+        return xstrdup("");
+    }
     char *s = xmalloc((size_t)n + 1);
     vsnprintf(s, (size_t)n + 1, fmt, again);
     va_end(again);

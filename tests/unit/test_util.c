@@ -37,3 +37,20 @@ TEST(buf_grows_and_detaches)
     CHECK_STR(t, "a-5");
     free(t);
 }
+
+/* vsnprintf's -1 (here: a wide character no locale can write) adds
+ * nothing, rather than a length of SIZE_MAX. */
+TEST(printf_helpers_survive_an_encoding_error)
+{
+    gn_buf b;
+    gn_buf_init(&b);
+    gn_buf_puts(&b, "kept");
+    static const wchar_t bad[] = { 0xD800, 0 };      /* a lone surrogate: no locale writes it */
+    gn_buf_printf(&b, "%ls", bad);
+    CHECK_STR(b.data, "kept");
+    CHECK_INT((int)b.len, 4);
+    gn_buf_release(&b);
+    char *s = xasprintf("%ls", bad);
+    CHECK_STR(s, "");
+    free(s);
+}

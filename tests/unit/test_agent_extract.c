@@ -69,7 +69,7 @@ TEST(extract_statements_lists_fences_prose)
     stmts_are("pass\n(The booking is already done, so the note can't be added.)", "pass");
     /* a negative number is no list marker */
     stmts_are("a.b = -1", "a.b = -1");
-    /* a preamble with the statement quoted inline (a relayed reply) */
+    /* a preamble with the statement quoted inline (a chatty model's reply) */
     stmts_are("Sure! `answer(\"Which shops in Paris offer delivery?\")`",
               "answer(\"Which shops in Paris offer delivery?\")");
     stmts_are("Set `x.y = 2` and `answer(\"q\")`, not `the word` alone.", "x.y = 2\nanswer(\"q\")");

@@ -366,9 +366,9 @@ TEST(llm_client_stall_timeout_and_keepalive)
     CHECK_INT(llm_complete(c, &o, NULL, NULL, &e), GN_ENET);
     CHECK_CONTAINS(e.msg, "stall timeout");
     CHECK(now() - t0 < 2.5);
-    /* Silent for 0.8 s but pinging every 0.1 s: alive past the stall
+    /* Silent for 0.7 s but pinging every 0.1 s: alive past the stall
      * timeout, and the answer comes. */
-    REQUIRE(th_mock_script("{\"chat\": [{\"reply\": \"patience\", \"stall\": 0.8, \"ping\": 0.1}]}") == 0);
+    REQUIRE(th_mock_script("{\"chat\": [{\"reply\": \"patience\", \"stall\": 0.7, \"ping\": 0.1}]}") == 0);
     llm_result r;
     CHECK_INT(llm_complete(c, &o, &r, NULL, &e), 0);
     CHECK_STR(r.nchoices ? r.choices[0].content.data : "", "patience");

@@ -4,11 +4,13 @@
  *
  * Names become SQL identifiers people can type: lowercase ASCII, accents
  * dropped ("Année" → annee), other runs of characters one '_', never a
- * keyword (`order` → order_), never a leading digit (`2024` → c_2024) or
+ * word SUQL would have to quote (`order` → order_, suql_is_keyword),
+ * never a leading digit (`2024` → c_2024) or
  * genie's own prefix.  A name taken in the same table (or, for tables, in
  * the same run) gets _2, _3, ...
  */
 #include "ingest/ingest_int.h"
+#include "suql/ast.h"
 #include "util/utf8.h"
 #include "worksheet/spec.h"
 #include "util/xmem.h"
@@ -18,25 +20,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-
-/* PostgreSQL's reserved words (and the type and function names that
- * cannot be a column's name), which the SUQL parser refuses as names;
- * rowid, which would shadow SQLite's row id. */
-static const char *const keywords[] = {
-    "all", "analyse", "analyze", "and", "any", "array", "as", "asc", "asymmetric",
-    "authorization", "binary", "both", "case", "cast", "check", "collate", "collation",
-    "column", "concurrently", "constraint", "create", "cross", "current_catalog",
-    "current_date", "current_role", "current_schema", "current_time", "current_timestamp",
-    "current_user", "default", "deferrable", "desc", "distinct", "do", "else", "end", "except",
-    "false", "fetch", "for", "foreign", "freeze", "from", "full", "grant", "group", "having",
-    "ilike", "in", "initially", "inner", "intersect", "into", "is", "isnull", "join", "lateral",
-    "leading", "left", "like", "limit", "localtime", "localtimestamp", "natural", "not",
-    "notnull", "null", "offset", "on", "only", "or", "order", "outer", "overlaps", "placing",
-    "primary", "references", "returning", "right", "rowid", "select", "session_user",
-    "similar", "some", "symmetric", "table", "tablesample", "then", "to", "trailing", "true",
-    "union", "unique", "user", "using", "variadic", "verbose", "when", "where", "window", "with",
-    NULL
-};
 
 /* Latin-1 letters U+00C0..U+00FF without their accents ('.': none). */
 static const char latin1[] = "AAAAAAACEEEEIIIIDNOOOOOxOUUUUYTsaaaaaaaceeeeiiiidnooooo/ouuuuyty";
@@ -78,12 +61,13 @@ char *ig_ident(const char *text, const char *fallback)
         free(s);
         s = t;
     }
-    for (int i = 0; keywords[i]; i++)
-        if (!strcmp(s, keywords[i])) {
-            char *t = xasprintf("%s_", s);
-            free(s);
-            return t;
-        }
+    /* A word SUQL must quote as a name (the parser's own list), or rowid,
+     * which would shadow SQLite's row id. */
+    if (suql_is_keyword(s) || !strcmp(s, "rowid")) {
+        char *t = xasprintf("%s_", s);
+        free(s);
+        return t;
+    }
     return s;
 }
 

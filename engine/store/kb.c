@@ -141,24 +141,14 @@ int st_schema_load(sqlite3 *db, st_schema **out, gn_err *e)
     return 0;
 }
 
-static void quote(gn_buf *b, char q, const char *s)
-{
-    gn_buf_putc(b, q);
-    for (; s && *s; s++) {
-        if (*s == q) gn_buf_putc(b, q);
-        gn_buf_putc(b, *s);
-    }
-    gn_buf_putc(b, q);
-}
-
 void st_ident(gn_buf *b, const char *s)
 {
-    quote(b, '"', s);
+    gn_buf_quoted(b, '"', s);
 }
 
 void st_literal(gn_buf *b, const char *s)
 {
-    quote(b, '\'', s);
+    gn_buf_quoted(b, '\'', s);
 }
 
 const char *st_side_table(const char *t, const char *col, char *buf, size_t n)

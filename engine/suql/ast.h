@@ -269,6 +269,10 @@ const char *suql_strdup(suql_query *q, const char *s);
 /* An array of N zeroed pointers (or structs: size bytes each) in Q's arena. */
 void *suql_array_new(suql_query *q, int n, size_t size);
 
+/* Whether lower-case WORD is a PostgreSQL keyword that cannot stand bare
+ * as a column, table or function name (it must be quoted). */
+int suql_is_keyword(const char *word);
+
 /* Normalized SUQL text of the whole query (appended to OUT): keywords in
  * upper case, single spaces, identifiers quoted only when needed, strings
  * single-quoted with '' doubling, parentheses only where precedence needs

@@ -74,7 +74,7 @@ static int cmp_kw(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int is_keyword(const char *s)
+int suql_is_keyword(const char *s)
 {
     return bsearch(&s, keywords, sizeof keywords / sizeof *keywords,
                    sizeof *keywords, cmp_kw) != NULL;
@@ -86,7 +86,7 @@ static int bare_ok(const char *s)
     for (const char *p = s + 1; *p; p++)
         if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '$'))
             return 0;
-    return !is_keyword(s);
+    return !suql_is_keyword(s);
 }
 
 static void put_ident(gn_buf *b, const char *s)
@@ -96,12 +96,7 @@ static void put_ident(gn_buf *b, const char *s)
         gn_buf_puts(b, s);
         return;
     }
-    gn_buf_putc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"') gn_buf_putc(b, '"');
-        gn_buf_putc(b, *s);
-    }
-    gn_buf_putc(b, '"');
+    gn_buf_quoted(b, '"', s);
 }
 
 static int has_control(const char *s)

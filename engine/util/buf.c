@@ -74,17 +74,19 @@ char *gn_buf_detach(gn_buf *b)
     return s;
 }
 
+void gn_buf_quoted(gn_buf *b, char q, const char *s)
+{
+    gn_buf_putc(b, q);
+    for (; s && *s; s++) {
+        if (*s == q) gn_buf_putc(b, q);
+        gn_buf_putc(b, *s);
+    }
+    gn_buf_putc(b, q);
+}
+
 void gn_buf_csv(gn_buf *b, const char *s)
 {
     if (!s) return;
-    if (!strpbrk(s, ",\"\r\n")) {
-        gn_buf_puts(b, s);
-        return;
-    }
-    gn_buf_putc(b, '"');
-    for (; *s; s++) {
-        if (*s == '"') gn_buf_putc(b, '"');
-        gn_buf_putc(b, *s);
-    }
-    gn_buf_putc(b, '"');
+    if (strpbrk(s, ",\"\r\n")) gn_buf_quoted(b, '"', s);
+    else gn_buf_puts(b, s);
 }

@@ -25,6 +25,10 @@ void gn_buf_printf(gn_buf *b, const char *fmt, ...) __attribute__((format(printf
  * is then a no-op and gn_buf_init makes it usable again. */
 char *gn_buf_detach(gn_buf *b);
 
+/* Append S (NULL: empty) between two Q characters, each Q inside doubled:
+ * SQL's "identifier" and 'literal', CSV's "field". */
+void gn_buf_quoted(gn_buf *b, char q, const char *s);
+
 /* Append S (NULL: nothing) as one CSV field (RFC 4180): as it is, or in
  * double quotes with its quotes doubled when it holds a comma, a quote or
  * a line break. */

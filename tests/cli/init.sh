@@ -436,12 +436,12 @@ check "SQLite with an FTS5 index: exits 0" rc_is 0
 same "SQLite with an FTS5 index: the notes are imported" "$(q a_fts 'SELECT title FROM notes ORDER BY title')" "$(printf 'a\nb')"
 
 # Large integers stay exact.
-printf 'name,id\na,1234567890123456789\nb,9007199254740993\n' >bigint.csv
-gi --init a_bigint bigint.csv
-same "a 19-digit integer is stored exactly" "$(sqlr a_bigint/a_bigint.db 'SELECT id FROM bigint ORDER BY _id')" "$(printf '1234567890123456789\n9007199254740993')"
-printf '[{"name":"a","id":9007199254740993},{"name":"b","id":1234567890123456789}]' >bigint.json
-gi --init a_bigjson bigint.json
-same "a large JSON integer is stored exactly" "$(sqlr a_bigjson/a_bigjson.db 'SELECT id FROM bigint ORDER BY _id')" "$(printf '9007199254740993\n1234567890123456789')"
+printf 'name,id\na,1234567890123456789\nb,9007199254740993\n' >big.csv
+gi --init a_bigint big.csv
+same "a 19-digit integer is stored exactly" "$(sqlr a_bigint/a_bigint.db 'SELECT id FROM big ORDER BY _id')" "$(printf '1234567890123456789\n9007199254740993')"
+printf '[{"name":"a","id":9007199254740993},{"name":"b","id":1234567890123456789}]' >big.json
+gi --init a_bigjson big.json
+same "a large JSON integer is stored exactly" "$(sqlr a_bigjson/a_bigjson.db 'SELECT id FROM big ORDER BY _id')" "$(printf '9007199254740993\n1234567890123456789')"
 
 # ---- existing directories, --force ---------------------------------------------------
 gi --init keep "$D/wines.csv"

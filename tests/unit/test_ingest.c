@@ -322,6 +322,8 @@ TEST(ingest_ident_keywords_digits_prefix)
 {
     IDENT_IS("order", "order_");
     IDENT_IS("ORDER", "order_");
+    IDENT_IS("bigint", "bigint_");             /* a name SUQL must quote (suql_is_keyword) */
+    IDENT_IS("rowid", "rowid_");
     IDENT_IS("Select", "select_");
     IDENT_IS("from", "from_");
     IDENT_IS("when", "when_");

@@ -19,8 +19,6 @@ errhas() { grep -qF -- "$1" "$T/err"; }
 # sqlx DB SCRIPT runs SQL; sqlq DB QUERY prints its rows ('|' between
 # columns), through Python's sqlite3 (no sqlite3 command needed).
 sqlx() { "$PY" -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()' "$@"; }
-sqlq() { "$PY" -c 'import sqlite3, sys
-for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print("|".join(str(v) for v in r))' "$@"; }
 
 # ---- the scripted conversations -------------------------------------------
 out=$("$PY" "$TOP/tests/agent/run.py" "$BIN" "$TOP" "$TOP"/tests/agent/*.json)

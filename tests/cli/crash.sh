@@ -16,9 +16,6 @@ BIN=${GENIE_BIN:-$TOP/build/genie}
 export LC_ALL=C HOME=$T/home XDG_CONFIG_HOME=$T/config XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache XDG_STATE_HOME=$T/state
 mkdir -p "$HOME"
 ROUNDS=${CRASH_ROUNDS:-6}
-sqlq() { "$PY" -c 'import sqlite3, sys
-for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print("|".join(str(v) for v in r))' "$@"; }
-script() { curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/../_mock/script" -d "$1"; }
 
 for x in "" .faiss .vec .lex; do cp "$TOP/sample_db/restaurants.db$x" "$T/r.db$x"; done
 start_mock || { notok "the mock server starts"; finish; }

@@ -30,15 +30,12 @@ one_turn() {
 # soon FILE REGEX: FILE has a line matching REGEX within 10 s (a turn's
 # saving, and its warning, come after its last event).
 soon() { local i; for i in $(seq 200); do grep -q -- "$2" "$1" && return 0; sleep 0.05; done; return 1; }
-sqlq() { "$PY" -c 'import sqlite3, sys
-for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print("|".join(str(v) for v in r))' "$@"; }
 
 start_mock || { notok "mock server starts"; finish; }
 cp "$TOP/sample_db/restaurants.db" "$T/r.db"
 for x in faiss vec lex; do cp "$TOP/sample_db/restaurants.db.$x" "$T/r.db.$x"; done
 
 # script JSON: the mock's rules from now on.
-script() { curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/../_mock/script" -d "$1"; }
 GOOD='{"chat": [{"stage": "parse", "reply": "answer(\"Italian places in Palo Alto\")"},
   {"stage": "kb_parse", "reply": "SELECT name FROM restaurants WHERE location = '"'"'Palo Alto'"'"' LIMIT 2;"},
   {"stage": "respond", "reply": "Two places came up."}]}'

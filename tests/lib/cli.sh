@@ -37,6 +37,13 @@ start_mock() {
     [ -n "$PORT" ]
 }
 
+# script JSON: replace the mock server's whole script (POST /_mock/script).
+script() { curl -s -o /dev/null -X POST -H 'Content-Type: application/json' "$URL/../_mock/script" -d "$1"; }
+
+# sqlq DB SQL: the rows of SQL in DB, one a line, columns joined by '|'.
+sqlq() { "$PY" -c 'import sqlite3, sys
+for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]): print("|".join(str(v) for v in r))' "$@"; }
+
 stop_mock() {
     if [ -n "$MOCK_PID" ]; then
         kill -TERM "$MOCK_PID" 2>/dev/null

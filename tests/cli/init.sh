@@ -663,12 +663,14 @@ for want in ("CREATE TABLE wines (", "in_stock BOOLEAN", "grapes ENUM ('grenache
              "color ENUM ('red', 'white')", "when_ DATE", "opens TIME", "tasting_notes FREE_TEXT"):
     print("kb_parse has %s: %s" % (want, want in kb))
 print("respond has the rows: %s" % ("Gamma" in resp and "33.25" in resp))
+print("parse says there are no tasks=%s" % ("(none: this agent has no tasks" in seen.get("parse", [""])[0]))
 EOF
 )
     same "mock LLM: one parse, kb_parse and respond call a turn" "$(printf '%s\n' "$prompts" | sed -n 1p)" "calls kb_parse=2 parse=2 respond=2"
     same "mock LLM: the SUQL parser's prompt shows the drafted schema" \
         "$(printf '%s\n' "$prompts" | grep '^kb_parse has ' | grep -v ': True$')$(printf '%s\n' "$prompts" | grep -c ': True$')" "8"
     check "mock LLM: the reply's prompt has the rows found" sh -c "printf '%s\n' \"\$1\" | grep -q 'respond has the rows: True'" _ "$prompts"
+    check "mock LLM: the parser hears the agent has no tasks, not an empty list" sh -c "printf '%s\n' \"\$1\" | grep -q 'parse says there are no tasks=True'" _ "$prompts"
     stop_mock
 else
     notok "mock LLM: the mock server starts" "$(cat "$T/mock.err" 2>/dev/null)"

@@ -623,6 +623,11 @@ TEST(ingest_drafts_parse_reads_lines_leniently)
     CHECK_INT(d.found, 0);
     CHECK(d.agent == NULL);
     ig_drafts_free(&d);
+    /* a model's near miss of a column's name (a chatty model wrote these) */
+    ig_drafts_parse(t, n, "wines.prices: Price per bottle.\nwines.colors: Red or white.\n", &d);
+    CHECK_STR(d.column[0][1], "Price per bottle.");
+    CHECK_STR(d.column[0][3], "Red or white.");
+    ig_drafts_free(&d);
     ig_tables_free(t, n);
 }
 

@@ -18,6 +18,8 @@
  * column, type, examples and why) and the next commands go to stdout.
  */
 #include "cli.h"
+#include "plainout.h"
+#include "text.h"
 
 #include "agent/agent.h"
 #include "ingest/ingest.h"
@@ -99,11 +101,12 @@ static int dir_state(const char *dir, int *exists)
     free(ini);
     if (agent) return 1;
     DIR *d = opendir(dir);
+    if (!d) return -1;                  /* unreadable: never taken for empty */
     int empty = 1;
     struct dirent *de;
-    while (d && (de = readdir(d)))
+    while ((de = readdir(d)))
         if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) empty = 0;
-    if (d) closedir(d);
+    closedir(d);
     return empty ? 0 : -1;
 }
 
@@ -146,33 +149,30 @@ static int check_agent(const char *dir, const char *dbpath, gn_err *e)
     return rc;
 }
 
-static void print_cut(const char *s, int width)
+/* S cut to WIDTH display columns (an ellipsis where cut) and padded. */
+static void put_cell(gn_buf *b, const char *s, int width)
 {
-    int n = 0;
-    const unsigned char *p = (const unsigned char *)s;
-    for (; *p && n < width; n++) {
-        if (n == width - 1 && p[1] && strlen((const char *)p) > 1) {
-            fputs("…", stdout);
-            n++;
-            break;
-        }
-        int k = *p < 0x80 ? 1 : *p >= 0xF0 ? 4 : *p >= 0xE0 ? 3 : 2;
-        for (int i = 0; i < k && *p; i++) {
-            unsigned char ch = *p++;
-            putchar(ch < 0x20 || ch == 0x7F ? ' ' : ch);
-        }
-    }
-    for (; n < width; n++) putchar(' ');
+    int n = (int)strlen(s);
+    int fit = tx_fit(s, n, width);
+    if (fit < n) fit = tx_fit(s, n, width - 1);
+    gn_buf_add(b, s, (size_t)fit);
+    int used = tx_width(s, fit);
+    if (fit < n) gn_buf_puts(b, "\xe2\x80\xa6"), used++;
+    for (; used < width; used++) gn_buf_putc(b, ' ');
 }
 
+/* What was inferred, a column a line.  Names, values and examples come
+ * from the data file: printed inert (plain_out_inert). */
 static void print_table(const ig_table *t)
 {
     int key = -1;
     for (int k = 0; k < t->ncols; k++)
         if (t->cols[k].key) key = k;
-    printf("\n%s: %ld row%s from %s", t->name, t->rows, t->rows == 1 ? "" : "s", t->label);
-    if (key >= 0) printf(", key %s", t->cols[key].name);
-    printf("\n  %-20s %-18s %-32s %s\n", "column", "type", "examples", "why");
+    gn_buf b;
+    gn_buf_init(&b);
+    gn_buf_printf(&b, "\n%s: %ld row%s from %s", t->name, t->rows, t->rows == 1 ? "" : "s", t->label);
+    if (key >= 0) gn_buf_printf(&b, ", key %s", t->cols[key].name);
+    gn_buf_printf(&b, "\n  %-20s %-18s %-32s %s\n", "column", "type", "examples", "why");
     for (int k = 0; k < t->ncols; k++) {
         const ig_column *c = &t->cols[k];
         char ty[64];
@@ -180,28 +180,30 @@ static void print_table(const ig_table *t)
         gn_buf_init(&ex);
         for (int i = 0; i < c->nexamples; i++) gn_buf_printf(&ex, "%s%s", i ? ", " : "", c->examples[i]);
         ig_column_type_str(c, ty, sizeof ty);
-        fputs("  ", stdout);
-        print_cut(c->name, 20);
-        putchar(' ');
-        print_cut(ty, 18);
-        putchar(' ');
-        print_cut(ex.data ? ex.data : "", 32);
-        printf(" %s", c->why);
+        gn_buf_puts(&b, "  ");
+        put_cell(&b, c->name, 20);
+        gn_buf_putc(&b, ' ');
+        put_cell(&b, ty, 18);
+        gn_buf_putc(&b, ' ');
+        put_cell(&b, ex.data, 32);
+        gn_buf_printf(&b, " %s", c->why);
         char *plain = ig_ident(c->src, "");
-        if (strcmp(plain, c->name)) printf(" (\"%s\" in the file)", c->src);
+        if (strcmp(plain, c->name)) gn_buf_printf(&b, " (\"%s\" in the file)", c->src);
         free(plain);
-        putchar('\n');
+        gn_buf_putc(&b, '\n');
         gn_buf_release(&ex);
     }
+    plain_out_inert(stdout, b.data, b.len);
+    gn_buf_release(&b);
     for (int k = 0; k < t->ncols; k++) {
         const ig_column *c = &t->cols[k];
         if (!c->bad) continue;
         char line[32];
         snprintf(line, sizeof line, t->format == IG_SQLITE ? "row %ld" : "%ld", c->bad_line);
-        fprintf(stderr, "genie: warning: %s:%s: %s '%.60s' is not %s %s; %ld such value%s kept "
-                "as text\n", t->format == IG_SQLITE ? t->label : t->path, line, c->name,
-                c->bad_value, c->type == IG_INT ? "an" : "a", ig_type_name(c->type), c->bad,
-                c->bad == 1 ? "" : "s");
+        plain_printf(stderr, "genie: warning: %s:%s: %s '%.60s' is not %s %s; %ld such value%s kept "
+                     "as text\n", t->format == IG_SQLITE ? t->label : t->path, line, c->name,
+                     c->bad_value, c->type == IG_INT ? "an" : "a", ig_type_name(c->type), c->bad,
+                     c->bad == 1 ? "" : "s");
     }
 }
 
@@ -251,7 +253,7 @@ static void print_next(const char *dir_, const ig_table *t, int n)
 
 /* The LLM's descriptions, when an endpoint is configured: one DRAFT call.
  * Any failure is a warning; the drafts from the data stand in. */
-static int llm_drafts(const cfg_t *c, const init_run *r, const ig_table *t, int n, ig_drafts *d)
+static void llm_drafts(const cfg_t *c, const init_run *r, const ig_table *t, int n, ig_drafts *d)
 {
     gn_err e;
     gn_err_clear(&e);
@@ -266,7 +268,7 @@ static int llm_drafts(const cfg_t *c, const init_run *r, const ig_table *t, int 
                     "data\n", gn_err_str(&e, m, sizeof m));
         }
         llm_client_free(cl);
-        return 0;
+        return;
     }
     cli_prompt_dirs(c, &user, &shipped);
     rc = llm_prompt_load(user, shipped, "draft", &tpl, &e);
@@ -308,7 +310,6 @@ static int llm_drafts(const cfg_t *c, const init_run *r, const ig_table *t, int 
     llm_prompt_release(&p);
     llm_tpl_free(tpl);
     llm_client_free(cl);
-    return 0;
 }
 
 int cli_init(const cfg_t *c)

@@ -431,7 +431,8 @@ static ws_val *sql_result(sql_run *r)
 
 static const char calls_ddl[] =
     "CREATE TABLE IF NOT EXISTS genie_api_calls(scope TEXT NOT NULL, turn INTEGER NOT NULL, "
-    "api TEXT NOT NULL, args TEXT NOT NULL, result TEXT NOT NULL, at REAL NOT NULL)";
+    "api TEXT NOT NULL, args TEXT NOT NULL, result TEXT NOT NULL, at REAL NOT NULL); "
+    "CREATE INDEX IF NOT EXISTS genie_api_calls_scope ON genie_api_calls(scope, api, turn)";
 
 /* The result a call of this conversation with these arguments recorded in
  * a turn that was never saved (>= the current one), or NULL. */

@@ -76,10 +76,7 @@ static void list_json(gn_buf *b, const ig_column *c, const char *s)
             if (cJSON_IsString(x)) {
                 v = x->valuestring;
             } else if (cJSON_IsNumber(x)) {
-                double d = x->valuedouble;
-                snprintf(num, sizeof num, "%.17g", d);
-                if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == (double)(long long)d)
-                    snprintf(num, sizeof num, "%lld", (long long)d);
+                ig_number_text(x->valuedouble, num, sizeof num);
                 v = num;
             } else if (!cJSON_IsNull(x)) {
                 v = printed = cJSON_PrintUnformatted(x);
@@ -209,7 +206,10 @@ static void find_key(sqlite3 *db, ig_table *t)
         for (int i = 0; i < t->ncols; i++) {
             ig_column *c = &t->cols[i];
             if (is_preferred(c->name) != !pass || !ig_key_candidate(c, t->rows)) continue;
-            if (all_distinct(db, t, c)) {
+            /* pass 1 counted every distinct value unless its set filled */
+            int unique = c->st && !ig_stats_full(c->st) ? ig_stats_distinct(c->st) == t->rows
+                                                         : all_distinct(db, t, c);
+            if (unique) {
                 c->key = 1;
                 snprintf(c->why, sizeof c->why, "unique, short, names each row");
                 return;
@@ -249,9 +249,7 @@ int ig_import(ig_table *t, sqlite3 *db, ig_progress_fn fn, void *ud, gn_err *e)
         gn_buf_init(&im.lists[i]);
         t->cols[i].bad = 0;
     }
-    long rows = t->rows;
     rc = ig_scan(t, 0, row_insert, &im, fn, ud, e);
-    t->rows = rows;
     sqlite3_finalize(im.ins);
     for (int i = 0; i < t->ncols; i++) gn_buf_release(&im.lists[i]);
     free(im.lists);

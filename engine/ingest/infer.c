@@ -158,6 +158,21 @@ static void part_add(part_stats *p, const char *s, size_t n)
 
 /* ---- classifiers ---------------------------------------------------------- */
 
+void ig_number_text(double d, char *out, size_t n)
+{
+    if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == (double)(long long)d) {
+        snprintf(out, n, "%lld", (long long)d);
+        return;
+    }
+    for (int p = 15; p <= 17; p++) {
+        snprintf(out, n, "%.*g", p, d);
+        if (strtod(out, NULL) == d) return;
+    }
+}
+
+int ig_stats_full(const ig_stats *st) { return st->vals.full; }
+long ig_stats_distinct(const ig_stats *st) { return st->vals.n; }
+
 int ig_is_null(const char *s)
 {
     switch (s[0]) {
@@ -297,7 +312,7 @@ static void json_elems(ig_stats *st, const char *s, size_t n)
         char num[40];
         const char *v = x->valuestring;
         if (cJSON_IsNumber(x)) {
-            snprintf(num, sizeof num, "%.17g", x->valuedouble);
+            ig_number_text(x->valuedouble, num, sizeof num);
             v = num;
         }
         part_add(&st->elems, v, strlen(v));
@@ -420,7 +435,7 @@ static void why_bad(ig_column *c, long fit, char *why, size_t n)
                  "as text", off, off == 1 ? "" : "s", off == 1 ? "es" : "", off == 1 ? "is" : "are");
 }
 
-static void decide(ig_column *c, long rows)
+static void decide(ig_column *c)
 {
     ig_stats *st = c->st;
     long n = c->nonnull;
@@ -431,7 +446,7 @@ static void decide(ig_column *c, long rows)
         snprintf(why, wn, "no values");
         return;
     }
-    double mw = st->words / (double)n, ml = st->len / (double)n;
+    double mw = st->words / (double)n;
     if (holds(st->n_bool, n) && (st->n_bool > st->n_bool01 || st->vals.n == 2)) {
         c->type = IG_BOOL;
         snprintf(why, wn, "only %s values", st->n_bool > st->n_bool01 ? "yes/no" : "0/1");
@@ -490,10 +505,8 @@ static void decide(ig_column *c, long rows)
                 snprintf(why, wn, "text, some values long (up to %ld bytes)", st->maxlen);
             else
                 snprintf(why, wn, "short text, %d distinct", st->vals.n);
-            (void)ml;
         }
     }
-    (void)rows;
 }
 
 /* The examples people and the LLM see, as they are stored: 19:00 for
@@ -533,7 +546,7 @@ int ig_infer(ig_table *t, ig_progress_fn fn, void *ud, gn_err *e)
     for (int i = 0; i < t->ncols; i++) {
         ig_column *c = &t->cols[i];
         if (!c->st) c->st = xcalloc(1, sizeof *c->st);
-        decide(c, t->rows);
+        decide(c);
         stored_examples(c);
     }
     return 0;
@@ -556,7 +569,7 @@ const char *ig_type_name(enum ig_type t)
 void ig_column_type_str(const ig_column *c, char *buf, size_t n)
 {
     if (c->type == IG_LIST)
-        snprintf(buf, n, "list of %s%s", ig_type_name(c->elem), c->elem == IG_ENUM ? "" : "");
+        snprintf(buf, n, "list of %s", ig_type_name(c->elem));
     else if (c->type == IG_ENUM)
         snprintf(buf, n, "enum (%d)", c->nvals);
     else

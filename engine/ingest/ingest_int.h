@@ -77,6 +77,15 @@ int ig_is_null(const char *s);
  * checks uniqueness): short text that names things, never empty. */
 int ig_key_candidate(const ig_column *c, long rows);
 
+/* The shortest text of D that reads back as D ("0.1", "12", "1e+300"),
+ * for JSON numbers wherever the import turns them into text. */
+void ig_number_text(double d, char *out, size_t n);
+
+/* Pass 1's distinct values of a column: whether there were more than it
+ * counts, and how many it counted. */
+int ig_stats_full(const ig_stats *st);
+long ig_stats_distinct(const ig_stats *st);
+
 /* Free pass-1 counts. */
 void ig_stats_free(ig_stats *st);
 

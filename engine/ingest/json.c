@@ -17,6 +17,7 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,19 +68,6 @@ static int object_extent(jreader *r, size_t *n, long *lines, gn_err *e)
     }
 }
 
-/* The shortest text of D that reads back as D. */
-static void number_text(double d, char *out, size_t n)
-{
-    if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == (double)(long long)d) {
-        snprintf(out, n, "%lld", (long long)d);
-        return;
-    }
-    for (int p = 15; p <= 17; p++) {
-        snprintf(out, n, "%.*g", p, d);
-        if (strtod(out, NULL) == d) return;
-    }
-}
-
 static char *cell_text(const cJSON *v)
 {
     char num[40];
@@ -95,7 +83,7 @@ static char *cell_text(const cJSON *v)
     }
     if (cJSON_IsBool(v)) return xstrdup(cJSON_IsTrue(v) ? "true" : "false");
     if (cJSON_IsNumber(v)) {
-        number_text(v->valuedouble, num, sizeof num);
+        ig_number_text(v->valuedouble, num, sizeof num);
         return xstrdup(num);
     }
     char *s = cJSON_PrintUnformatted(v);
@@ -186,7 +174,9 @@ static int one_object(ig_table *t, int grow, const char *text, size_t n, long li
             memset(*cells + old, 0, (size_t)(*cap - old) * sizeof **cells);
         }
         free((*cells)[col]);
-        char *raw = cJSON_IsNumber(v) ? raw_number(text, n, k) : NULL;
+        /* below 2^53 a double holds the number exactly: no rescan */
+        char *raw = cJSON_IsNumber(v) && fabs(v->valuedouble) >= 9007199254740992.0
+                        ? raw_number(text, n, k) : NULL;
         (*cells)[col] = raw ? raw : cell_text(v);
     }
     cJSON_Delete(o);

@@ -23,15 +23,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* Wait for PID until DEADLINE; kill its group then.  Returns the status
- * from waitpid, or -1 when it had to be killed. */
+/* Wait for PID until DEADLINE; kill it then.  Returns the status from
+ * waitpid, -1 when it had to be killed, -2 when waiting failed. */
 static int reap(pid_t pid, double deadline)
 {
     int st = 0;
     for (;;) {
         pid_t r = waitpid(pid, &st, WNOHANG);
         if (r == pid) return st;
-        if (r < 0 && errno != EINTR) return 0;
+        if (r < 0 && errno != EINTR) return -2;
         if (gn_now() >= deadline) break;
         usleep(10000);
     }
@@ -78,6 +78,10 @@ int llm_key_from_cmd(const char *cmd, double timeout, char **key, gn_err *e)
     close(fds[0]);
     buf[n] = 0;
     int st = reap(pid, timed_out ? gn_now() : deadline);
+    if (st == -2) {
+        memset(buf, 0, sizeof buf);
+        return gn_err_set(e, GN_EIO, "api_key_cmd: cannot wait for it: %s", strerror(errno));
+    }
     if (timed_out || st == -1) {
         memset(buf, 0, sizeof buf);
         return gn_err_set(e, GN_EIO, "api_key_cmd gave no key within %g s and was stopped "

@@ -11,10 +11,12 @@
  * A transfer's bytes go straight into the SSE/JSON decoder (stream.h) when
  * the status is 2xx; a non-2xx body is kept (bounded) for the error
  * message.  Every byte, header bytes included, resets the stall clock.
- * Keep-alives alone do not keep a call alive for ever: a reply must make
- * progress (a delta of text, reasoning or a tool call) within twice the
- * stall timeout of the send or of the last delta, and within
- * MAX_IDLE_BYTES of body (empty deltas, unknown fields, comments).
+ * Keep-alives alone do not keep a streamed call alive for ever: it must
+ * make progress (a delta of text, reasoning or a tool call) within twice
+ * the stall timeout of the send or of the last delta, and within
+ * MAX_IDLE_BYTES of body (empty deltas, unknown fields, comments).  A
+ * whole reply's one delta comes at its end, so only the stall timeout
+ * bounds it.
  *
  * Why a call failed decides whether it is retried (retry.h): connection
  * errors, stalls, retryable statuses, a dropped stream and a server error
@@ -369,7 +371,7 @@ static size_t on_body(char *p, size_t sz, size_t n, void *ud)
     }
     k->idle_bytes += len;
     int rc = llm_stream_feed(k->dec, p, len, &k->feed_err);
-    if (!rc && k->idle_bytes > MAX_IDLE_BYTES)
+    if (!rc && k->stream && k->idle_bytes > MAX_IDLE_BYTES)
         rc = gn_err_set(&k->feed_err, GN_ENET, "%zu bytes from the server without any content",
                         k->idle_bytes);
     if (rc) {
@@ -721,10 +723,12 @@ static long sweep(llm_client *c)
             finish(k, llm_stream_finish(k->dec, &k->err));
             continue;
         }
-        double quiet = now - k->last_progress, limit = 2 * c->stall_timeout;
+        /* A whole (not streamed) reply has its one delta at the end: only
+         * the stall timeout applies to it. */
+        double quiet = k->stream ? now - k->last_progress : 0, limit = 2 * c->stall_timeout;
         if (!cancelled && idle < c->stall_timeout && quiet < limit) {
             if (k->last_activity + c->stall_timeout < next) next = k->last_activity + c->stall_timeout;
-            if (k->last_progress + limit < next) next = k->last_progress + limit;
+            if (k->stream && k->last_progress + limit < next) next = k->last_progress + limit;
             continue;
         }
         unlink_from(&c->active, k);

@@ -771,3 +771,19 @@ TEST(llm_client_messages_hide_url_credentials)
     CHECK(!strstr(e.msg, "qk"));
     llm_client_free(c);
 }
+
+/* A whole (not streamed) reply has its one delta at its end: a body of
+ * over 1 MiB is no stream of keep-alives, and arrives. */
+TEST(llm_client_large_whole_reply_is_not_idle)
+{
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"answer\", \"huge\": 1500000}]}") == 0);
+    llm_client *c = client("answer.stream=false,answer.max_tokens=100000", 0, 0, NULL, NULL);
+    REQUIRE(c);
+    llm_call_opts o = opts(LLM_STAGE_ANSWER, hello, 2);
+    llm_result r;
+    gn_err e;
+    CHECK_INT(llm_complete(c, &o, &r, NULL, &e), 0);
+    CHECK(r.nchoices && r.choices[0].content.len >= 1500000);
+    llm_result_release(&r);
+    llm_client_free(c);
+}

@@ -164,8 +164,8 @@ const cfg_option cfg_options[OPT__COUNT] = {
                 "$XDG_DATA_HOME/genie/sessions.db)" },
     [OPT_TODAY] = { .name = "today", .arg = "DATE", .type = CFG_STRING,
         .def = "", .section = "general", .key = "today", .group = GENERAL,
-        .help = "the date the agent takes as today, YYYY-MM-DD (empty: the "
-                "system's date)" },
+        .help = "the date the agent and SUQL's CURRENT_DATE take as today, "
+                "YYYY-MM-DD (empty: the system's date)" },
     [OPT_THEME] = { .name = "theme", .type = CFG_ENUM,
         .def = "dark", .values = themes, .section = "general", .key = "theme",
         .group = GENERAL,

@@ -67,6 +67,7 @@ int cli_suql_open(cli_suql_ctx *x, const cfg_t *c, const char *path, int convers
         .verify_batch = (int)cfg_int(c, OPT_VERIFY_BATCH),
         .window = (int)cfg_int(c, OPT_LLM_CONCURRENCY),
         .time_limit = cfg_double(c, OPT_QUERY_TIMEOUT),
+        .today = cfg_str(c, OPT_TODAY),
         .count_matched = conversation,
         .summary_extractive = !strcmp(cfg_str(c, OPT_SUMMARIES), "extractive") ||
                               (conversation && !strcmp(cfg_str(c, OPT_SUMMARIES), "auto")),

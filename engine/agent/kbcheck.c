@@ -52,6 +52,9 @@ static void walk_from(const suql_from *f, refs *r)
 
 static void walk_select(const suql_select *s, refs *r)
 {
+    if (!s) return;
+    walk_select(s->larg, r);   /* a set operation: both operands */
+    walk_select(s->rarg, r);
     for (int i = 0; i < s->nctes; i++) walk_select(s->ctes[i].select, r);
     for (int i = 0; i < s->nfrom; i++) walk_from(s->from[i], r);
     walk_expr(s->where, r);
@@ -61,7 +64,7 @@ static void walk_select(const suql_select *s, refs *r)
 static int is_aggregate(const suql_expr *x)
 {
     static const char *const aggs[] = { "count", "avg", "sum", "min", "max", "string_agg", "array_agg", NULL };
-    if (!x || x->kind != SUQL_E_FUNC || !x->name) return 0;
+    if (!x || x->kind != SUQL_E_FUNC || !x->name || x->over) return 0;   /* OVER: per row */
     for (const char *const *a = aggs; *a; a++)
         if (!strcasecmp(*a, x->name)) return 1;
     return 0;
@@ -71,6 +74,7 @@ static int is_aggregate(const suql_expr *x)
  * an aggregate, or a GROUP BY. */
 static int across_rows(const suql_select *s)
 {
+    if (s->op != SUQL_SET_NONE) return across_rows(s->larg) && across_rows(s->rarg);
     if (s->ngroup) return 1;
     for (int i = 0; i < s->ntargets; i++)
         if (!is_aggregate(s->targets[i].expr)) return 0;

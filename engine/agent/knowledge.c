@@ -26,8 +26,9 @@
 #define KB_HISTORY 3
 
 /* Rows as a list of dicts (the result's JSON form, so repeated column
- * names stay apart); text holding a JSON array (an array column) becomes
- * a list. */
+ * names stay apart; its numbers are raw items, which ws_val_from_json
+ * reads exactly); text holding a JSON array in a column whose type the
+ * result does not know becomes a list too. */
 static ws_val *rows_val(const suql_result *res, int max)
 {
     cJSON *j = suql_result_cjson(res, max);

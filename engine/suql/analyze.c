@@ -17,6 +17,10 @@
  * rcols, and every expression has its inferred type; the emitter relies
  * on them to qualify every column it prints.
  *
+ * DISTINCT ON keys resolve as ORDER BY keys do, and must match the
+ * leftmost ORDER BY keys as PostgreSQL requires (the same target entry:
+ * one output name, position or column, else the same printed expression).
+ *
  * Types are inferred only as far as the checks need: array or not, and
  * the schema's scalar types.  Errors are for what would fail later with a
  * worse message or silently mean something else (an array compared with
@@ -180,7 +184,9 @@ static int from_item(suql_an_ctx *a, suql_an_scope *sc, suql_from *f)
         sc->nvis -= 2;
         push(sc, f);
         if ((rc = join_using(a, f))) return rc;
-        if ((rc = suql_an_expr(a, sc, f->on))) return rc;
+        if ((rc = suql_an_expr(a, sc, f->on)) || (rc = suql_an_no_window(a, f->on, "JOIN conditions")) ||
+            (rc = suql_an_boolean(a, f->on, "JOIN/ON")))
+            return rc;
         return suql_an_no_aggregate(a, f->on, "JOIN conditions");
     }
     if (!rc) push(sc, f);
@@ -341,22 +347,106 @@ static int group_by(suql_an_ctx *a, const suql_an_scope *sc, suql_select *s, int
     return 0;
 }
 
+/* An ORDER BY or DISTINCT ON key: output names first, then input
+ * columns (PostgreSQL's order), or a position. */
+static int sort_key(suql_an_ctx *a, const suql_an_scope *sc, suql_select *s, suql_expr *x, int nout,
+                    const char *clause)
+{
+    int rc;
+    if (x->kind == SUQL_E_COLUMN && !x->qual && output_alias(a, s, x, &rc)) return rc;
+    if ((rc = position_ok(a, x, nout, clause))) return rc;
+    return suql_an_expr(a, sc, x);
+}
+
 static int order_by(suql_an_ctx *a, const suql_an_scope *sc, suql_select *s, int nout)
 {
     for (int i = 0; i < s->norder; i++) {
-        suql_expr *x = s->order[i].expr;
-        int rc;
-        /* Output names first, then input columns (PostgreSQL's order). */
-        if (x->kind == SUQL_E_COLUMN && !x->qual && output_alias(a, s, x, &rc)) {
-            if (rc) return rc;
-            continue;
-        }
-        if ((rc = position_ok(a, x, nout, "ORDER BY")) || (rc = suql_an_expr(a, sc, x))) return rc;
+        int rc = sort_key(a, sc, s, s->order[i].expr, nout, "ORDER BY");
+        if (rc) return rc;
     }
     return 0;
 }
 
-static int limit_(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x, const char *what)
+static void count_fn(void *ud, const suql_from *item, int index, const suql_from *join)
+{
+    (void)item, (void)index, (void)join;
+    (*(int *)ud)++;
+}
+
+/* What a sort key stands for: the target an output name or a position
+ * names (NULL for a position inside a star: *pos is then set), else X. */
+static const suql_expr *key_target(const suql_select *s, const suql_expr *x, int *pos)
+{
+    *pos = 0;
+    if (x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS) return x->rtarget;
+    if (x->kind != SUQL_E_INT) return x;
+    int k = 0;
+    for (int i = 0; i < s->ntargets; i++) {
+        const suql_expr *t = s->targets[i].expr;
+        int n = 1;
+        if (t->kind == SUQL_E_STAR) {
+            n = 0;
+            suql_star_walk(s, t, count_fn, &n);
+        }
+        if (t->kind != SUQL_E_STAR && x->ival == k + 1) return t;
+        k += n;
+    }
+    *pos = (int)x->ival;
+    return NULL;
+}
+
+/* Whether two sort keys of S name the same value (PostgreSQL compares
+ * the target entries they resolve to). */
+static int same_key(suql_an_ctx *a, const suql_select *s, const suql_expr *x, const suql_expr *y)
+{
+    int px, py;
+    const suql_expr *tx = key_target(s, x, &px), *ty = key_target(s, y, &py);
+    if (!tx || !ty) return !tx && !ty && px == py;
+    if (tx == ty) return 1;
+    if (tx->kind == SUQL_E_COLUMN && ty->kind == SUQL_E_COLUMN) return same_column(tx, ty);
+    return !strcmp(suql_an_label(a, tx), suql_an_label(a, ty));
+}
+
+static int distinct_on_key(suql_an_ctx *a, const suql_select *s, const suql_expr *x)
+{
+    for (int i = 0; i < s->ndistinct_on; i++)
+        if (same_key(a, s, s->distinct_on[i], x)) return i;
+    return -1;
+}
+
+/* DISTINCT ON (...): resolved as ORDER BY keys are, and matching the
+ * leftmost ORDER BY keys (PostgreSQL's transformDistinctOnClause). */
+static int distinct_on(suql_an_ctx *a, const suql_an_scope *sc, suql_select *s, int nout)
+{
+    for (int i = 0; i < s->ndistinct_on; i++) {
+        int rc = sort_key(a, sc, s, s->distinct_on[i], nout, "SELECT DISTINCT ON");
+        if (rc) return rc;
+    }
+    int skipped = 0, nprefix = 0;
+    for (int i = 0; i < s->norder; i++) {
+        int d = distinct_on_key(a, s, s->order[i].expr);
+        if (d < 0) {
+            skipped = 1;
+        } else if (skipped) {
+            return suql_error_at(a->e, GN_EPARSE, a->q, s->distinct_on[d]->pos,
+                                 "SELECT DISTINCT ON expressions must match initial ORDER BY "
+                                 "expressions");
+        } else {
+            nprefix = i + 1;
+        }
+    }
+    for (int i = 0; i < s->ndistinct_on && skipped; i++) {
+        int in = 0;
+        for (int j = 0; j < nprefix && !in; j++) in = same_key(a, s, s->distinct_on[i], s->order[j].expr);
+        if (!in)
+            return suql_error_at(a->e, GN_EPARSE, a->q, s->distinct_on[i]->pos,
+                                 "SELECT DISTINCT ON expressions must match initial ORDER BY "
+                                 "expressions");
+    }
+    return 0;
+}
+
+int suql_an_limit(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x, const char *what)
 {
     if (!x) return 0;
     suql_an_scope blind = { sc->up, NULL, NULL, 0, sc->ctes };
@@ -370,24 +460,77 @@ static int limit_(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x, const c
     return 0;
 }
 
+/* SELECT ..., unnest(arr) [AS x], ... FROM t: one row per element, as
+ * PostgreSQL's set-returning function in the select list.  It becomes
+ * FROM t, unnest(arr) AS unnest with the target reading that column, so
+ * the rest of the pipeline sees the FROM form it knows.  One unnest a
+ * select list, not in a grouped query (PostgreSQL would run it after the
+ * grouping), and only as a whole target. */
+static int unnest_targets(suql_an_ctx *a, suql_select *s)
+{
+    int hit = -1;
+    for (int i = 0; i < s->ntargets; i++) {
+        const suql_expr *t = s->targets[i].expr;
+        if (t->kind != SUQL_E_FUNC || !t->name || strcmp(t->name, "unnest") || t->over || t->filter) continue;
+        if (hit >= 0)
+            return suql_error_at(a->e, GN_EPARSE, a->q, t->pos,
+                                 "unsupported: more than one unnest() in a select list (write FROM t, "
+                                 "unnest(a) AS x, unnest(b) AS y)");
+        if (t->nargs != 1)
+            return suql_error_at(a->e, GN_EPARSE, a->q, t->pos, "unnest() takes one array");
+        hit = i;
+    }
+    if (hit < 0) return 0;
+    suql_target *t = &s->targets[hit];
+    if (s->ngroup || s->having)
+        return suql_error_at(a->e, GN_EPARSE, a->q, t->expr->pos,
+                             "unsupported: unnest() in the select list of a grouped query (unnest in "
+                             "FROM, or in a subquery)");
+    suql_from *f = suql_from_new(a->q, SUQL_FROM_FUNC, t->expr->pos);
+    f->func = t->expr;
+    f->alias = "unnest";
+    suql_from **v = suql_array_new(a->q, s->nfrom + 1, sizeof *v);
+    for (int i = 0; i < s->nfrom; i++) v[i] = s->from[i];
+    v[s->nfrom] = f;
+    s->from = v;
+    s->nfrom++;
+    suql_expr *c = suql_expr_new(a->q, SUQL_E_COLUMN, t->expr->pos);
+    c->qual = "unnest";
+    c->name = "unnest";
+    t->expr = c;
+    if (!t->alias) t->alias = "unnest";
+    return 0;
+}
+
 int suql_an_select(suql_an_ctx *a, suql_select *s, const suql_an_scope *up, const suql_an_cte *ctes,
                    suql_rcolumn **out, int *nout)
 {
     int rc = ctes_(a, s, up, &ctes);
     if (rc) return rc;
+    if (s->op != SUQL_SET_NONE) return suql_an_setop(a, s, up, ctes, out, nout);
+    if ((rc = unnest_targets(a, s))) return rc;
     int nf = 0;
     for (int i = 0; i < s->nfrom; i++) nf += count_from(s->from[i]);
     suql_an_scope sc = { up, s, suql_array_new(a->q, nf, sizeof(suql_from *)), 0, ctes };
     for (int i = 0; i < s->nfrom; i++)
         if ((rc = from_item(a, &sc, s->from[i]))) return rc;
     if ((rc = distinct_names(a, &sc))) return rc;
-    if ((rc = suql_an_expr(a, &sc, s->where)) || (rc = suql_an_no_aggregate(a, s->where, "WHERE"))) return rc;
+    if ((rc = suql_an_expr(a, &sc, s->where)) || (rc = suql_an_no_aggregate(a, s->where, "WHERE")) ||
+        (rc = suql_an_boolean(a, s->where, "WHERE")) ||
+        (rc = suql_an_no_window(a, s->where, "WHERE")))
+        return rc;
     if ((rc = targets_(a, &sc, s))) return rc;
     outputs(a, s, out, nout);
+    s->rcols = *out;
+    s->nrcols = *nout;
     if ((rc = group_by(a, &sc, s, *nout)) || (rc = suql_an_expr(a, &sc, s->having)) ||
-        (rc = order_by(a, &sc, s, *nout)))
+        (rc = suql_an_boolean(a, s->having, "HAVING")) ||
+        (rc = suql_an_no_window_in(a, s)) || (rc = suql_an_windows(a, &sc, s)) ||
+        (rc = order_by(a, &sc, s, *nout)) || (rc = distinct_on(a, &sc, s, *nout)) ||
+        (rc = suql_an_grouping(a, s)))
         return rc;
-    if ((rc = limit_(a, &sc, s->limit, "LIMIT")) || (rc = limit_(a, &sc, s->offset, "OFFSET")))
+    if ((rc = suql_an_limit(a, &sc, s->limit, "LIMIT")) ||
+        (rc = suql_an_limit(a, &sc, s->offset, "OFFSET")))
         return rc;
     return 0;
 }

@@ -11,7 +11,10 @@
  * refuses, with a position, what would fail or silently mean something
  * else later: unknown or hidden tables, unknown or ambiguous columns,
  * unknown functions, answer()/summary() on non-text values or with a
- * question that is not a string literal, arrays compared with scalars.
+ * question that is not a string literal, arrays compared with scalars,
+ * and PostgreSQL's rules for set operations, window functions, FILTER,
+ * aggregate ORDER BY and DISTINCT ON.  Every SELECT (set operations
+ * included) gets its output columns in rcols.
  * Other type checks are lenient: SQLite is dynamically typed.
  *
  * The schema is borrowed: the annotations point into it, so it must
@@ -41,6 +44,12 @@ int suql_analyze(suql_query *q, const st_schema *s, gn_err *e);
 /* 1 if X's subtree (subqueries included) calls answer() or summary(),
  * else 0; NULL gives 0. */
 int suql_is_freetext(const suql_expr *x);
+
+/* 1 if which rows S returns, or what they hold, depends on S's other rows
+ * beyond aggregation: S is a set operation (UNION, INTERSECT, EXCEPT), has
+ * DISTINCT ON, or calls a window function in its select list or ORDER BY.
+ * Such a query must run as written (never row set by row set). */
+int suql_rows_interact(const suql_select *s);
 
 /* The one knowledge-base table S reads when its FROM is exactly one table
  * (no join, subquery, CTE or function), else NULL.  When ALIAS is not

@@ -1,7 +1,9 @@
 /*
  * analyze_int.h — what the analyzer's files share (analyze.c: SELECT and
  * FROM; analyze_names.c: scopes and column references; analyze_expr.c:
- * expressions and their types).  Not a public header.
+ * expressions and their types; analyze_window.c: OVER, FILTER and
+ * aggregate ORDER BY; analyze_setop.c: UNION, INTERSECT, EXCEPT).  Not a
+ * public header.
  */
 #ifndef GENIE_SUQL_ANALYZE_INT_H
 #define GENIE_SUQL_ANALYZE_INT_H
@@ -103,5 +105,53 @@ int suql_an_is_scalar(const suql_expr *x);
 /* GN_EPARSE at the first aggregate call in X (not in subqueries), naming
  * the clause WHERE; 0 when there is none. */
 int suql_an_no_aggregate(suql_an_ctx *a, const suql_expr *x, const char *where);
+
+/* ---- analyze.c ---- */
+
+/* LIMIT or OFFSET X (NULL: none) of a SELECT in scope SC; WHAT names it. */
+int suql_an_limit(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x, const char *what);
+
+/* ---- analyze_window.c ---- */
+
+/* The aggregate ORDER BY, FILTER and OVER of call X (its arguments
+ * resolved already): resolved in SC and checked (PostgreSQL's rules). */
+int suql_an_call_extras(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x);
+/* S's WINDOW clause, resolved in SC (S's own scope). */
+int suql_an_windows(suql_an_ctx *a, const suql_an_scope *sc, suql_select *s);
+/* GN_EPARSE at the first window function in X (not in subqueries),
+ * naming the clause WHERE; 0 when there is none. */
+int suql_an_no_window(suql_an_ctx *a, const suql_expr *x, const char *where);
+/* The same for S's WHERE, GROUP BY and HAVING. */
+int suql_an_no_window_in(suql_an_ctx *a, const suql_select *s);
+/* 1 if W's PARTITION BY or ORDER BY calls answer() or summary(). */
+int suql_an_window_freetext(const suql_window *w);
+
+/* ---- analyze_setop.c ---- */
+
+/* Set operation S (op not NONE): both operands resolved in the scope
+ * around S (UP, CTES: S's own WITH already added), the column counts
+ * checked, ORDER BY bound to the output columns, LIMIT and OFFSET; *out
+ * gets the output columns (the left operand's names). */
+int suql_an_setop(suql_an_ctx *a, suql_select *s, const suql_an_scope *up, const suql_an_cte *ctes,
+                  suql_rcolumn **out, int *nout);
+/* X where PostgreSQL needs a boolean (the argument of WHAT: AND, OR,
+ * NOT, WHERE, HAVING, JOIN/ON): 0, or "argument of WHERE must be type
+ * boolean, not type integer" at X. */
+int suql_an_boolean(suql_an_ctx *a, const suql_expr *x, const char *what);
+/* Whether PostgreSQL compares values of types L and R (UNKNOWN matches
+ * anything), and its name of a type in messages ("double precision"). */
+int suql_an_types_match(suql_vtype l, suql_vtype r);
+const char *suql_an_pg_type(suql_vtype t);
+/* PostgreSQL's grouping rules on analyzed S: every column outside an
+ * aggregate grouped, DISTINCT's ORDER BY selected.  (analyze_group.c) */
+int suql_an_grouping(suql_an_ctx *a, const suql_select *s);
+/* String literal LIT read as type T, as PostgreSQL reads an untyped
+ * literal beside a typed operand: 0, or its error at LIT ("invalid input
+ * syntax for type time: ..."). */
+int suql_an_literal_as(suql_an_ctx *a, const suql_expr *lit, suql_vtype t);
+/* L and R compared by operator OP (text for messages) at POS: 0, or
+ * PostgreSQL's "operator does not exist: text = integer" or the error of
+ * a literal that does not read as the other side's type. */
+int suql_an_check_pair(suql_an_ctx *a, int pos, const suql_expr *l, const suql_expr *r, const char *op);
 
 #endif

@@ -39,10 +39,12 @@ suql_vtype suql_an_schema_type(const char *t)
 const char *suql_an_vtype_name(suql_vtype t, int array)
 {
     static const char *const names[] = {
-        "of unknown type", "TEXT", "INT", "REAL", "BOOLEAN", "DATE", "TIME", "TIMESTAMP"
+        "of unknown type", "TEXT", "INT", "REAL", "BOOLEAN", "DATE", "TIME", "TIMESTAMP",
+        "NUMERIC", "INTERVAL"
     };
     static const char *const arrays[] = {
-        "an array", "TEXT[]", "INT[]", "REAL[]", "BOOLEAN[]", "DATE[]", "TIME[]", "TIMESTAMP[]"
+        "an array", "TEXT[]", "INT[]", "REAL[]", "BOOLEAN[]", "DATE[]", "TIME[]", "TIMESTAMP[]",
+        "NUMERIC[]", "INTERVAL[]"
     };
     return array ? arrays[t] : names[t];
 }

@@ -69,6 +69,8 @@ static const char *const op_text[SUQL_OP__COUNT] = {
     [SUQL_OP_CONTAINS] = "@>", [SUQL_OP_CONTAINED] = "<@", [SUQL_OP_OVERLAP] = "&&",
     [SUQL_OP_LIKE] = "LIKE", [SUQL_OP_NOT_LIKE] = "NOT LIKE",
     [SUQL_OP_ILIKE] = "ILIKE", [SUQL_OP_NOT_ILIKE] = "NOT ILIKE",
+    [SUQL_OP_POW] = "^", [SUQL_OP_DISTINCT] = "IS DISTINCT FROM",
+    [SUQL_OP_NOT_DISTINCT] = "IS NOT DISTINCT FROM",
 };
 
 const char *suql_op_text(suql_op op)
@@ -79,7 +81,7 @@ const char *suql_op_text(suql_op op)
 static const char *const type_name[SUQL_T__COUNT] = {
     [SUQL_T_INT] = "INTEGER", [SUQL_T_REAL] = "REAL", [SUQL_T_NUMERIC] = "NUMERIC",
     [SUQL_T_TEXT] = "TEXT", [SUQL_T_BOOL] = "BOOLEAN", [SUQL_T_DATE] = "DATE",
-    [SUQL_T_TIME] = "TIME", [SUQL_T_TIMESTAMP] = "TIMESTAMP",
+    [SUQL_T_TIME] = "TIME", [SUQL_T_TIMESTAMP] = "TIMESTAMP", [SUQL_T_INTERVAL] = "INTERVAL",
 };
 
 const char *suql_cast_type_name(suql_cast_type t)
@@ -98,7 +100,7 @@ static const char *const kind_name[SUQL_E__COUNT] = {
     [SUQL_E_LIKE] = "LIKE", [SUQL_E_ISNULL] = "ISNULL", [SUQL_E_ANY] = "ANY",
     [SUQL_E_ALL] = "ALL", [SUQL_E_ARRAY] = "ARRAY", [SUQL_E_CAST] = "CAST",
     [SUQL_E_CASE] = "CASE", [SUQL_E_SUBQUERY] = "SUBQUERY", [SUQL_E_EXISTS] = "EXISTS",
-    [SUQL_E_COALESCE] = "COALESCE",
+    [SUQL_E_COALESCE] = "COALESCE", [SUQL_E_ISBOOL] = "ISBOOL", [SUQL_E_SUBSCRIPT] = "SUBSCRIPT",
 };
 
 const char *suql_kind_name(suql_kind k)

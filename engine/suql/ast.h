@@ -57,9 +57,13 @@ typedef enum suql_kind {
     SUQL_E_CAST,       /* l::type, or l::type[] when array */
     SUQL_E_CASE,       /* CASE [l] WHEN args[2i] THEN args[2i+1] ... [ELSE r] END;
                           l NULL for the searched form; r NULL without ELSE */
-    SUQL_E_SUBQUERY,   /* (sub): a scalar subquery */
+    SUQL_E_SUBQUERY,   /* (sub): a scalar subquery; ARRAY(sub) when array */
     SUQL_E_EXISTS,     /* EXISTS (sub); NOT EXISTS is SUQL_E_NOT over it */
     SUQL_E_COALESCE,   /* COALESCE(args) */
+    SUQL_E_ISBOOL,     /* l IS [NOT] TRUE / FALSE / UNKNOWN; ival: 1 TRUE,
+                          0 FALSE, -1 UNKNOWN; negated */
+    SUQL_E_SUBSCRIPT,  /* l[args[0]], or the slice l[args[0]:args[1]] when
+                          slice is set (either bound may be NULL) */
     SUQL_E__COUNT
 } suql_kind;
 
@@ -71,16 +75,19 @@ typedef enum suql_op {
     SUQL_OP_CONCAT,                                  /* || */
     SUQL_OP_CONTAINS, SUQL_OP_CONTAINED, SUQL_OP_OVERLAP,  /* @> <@ && */
     SUQL_OP_LIKE, SUQL_OP_NOT_LIKE, SUQL_OP_ILIKE, SUQL_OP_NOT_ILIKE,
+    SUQL_OP_POW,                                     /* ^ (ARITH) */
+    SUQL_OP_DISTINCT, SUQL_OP_NOT_DISTINCT,          /* IS [NOT] DISTINCT FROM (CMP) */
     SUQL_OP__COUNT
 } suql_op;
 
 /* Target types of casts.  Several spellings map to one member:
  * INT int, integer, int2/4/8, smallint, bigint; REAL float, real,
  * double precision, float4/8; NUMERIC numeric, decimal; TEXT text, varchar,
- * char; BOOL boolean, bool; DATE; TIME; TIMESTAMP. */
+ * char; BOOL boolean, bool; DATE; TIME; TIMESTAMP (and timestamptz);
+ * INTERVAL. */
 typedef enum suql_cast_type {
     SUQL_T_INT, SUQL_T_REAL, SUQL_T_NUMERIC, SUQL_T_TEXT, SUQL_T_BOOL,
-    SUQL_T_DATE, SUQL_T_TIME, SUQL_T_TIMESTAMP,
+    SUQL_T_DATE, SUQL_T_TIME, SUQL_T_TIMESTAMP, SUQL_T_INTERVAL,
     SUQL_T__COUNT
 } suql_cast_type;
 
@@ -88,6 +95,8 @@ typedef struct suql_expr suql_expr;
 typedef struct suql_select suql_select;
 typedef struct suql_from suql_from;
 typedef struct suql_cte suql_cte;
+typedef struct suql_order suql_order;
+typedef struct suql_window suql_window;
 
 /* ---- resolution annotations (filled by suql_analyze, analyze.h) ----
  * The parser leaves them zero; suql_analyze sets them on every node it
@@ -112,7 +121,10 @@ typedef enum suql_rkind {
  * UNKNOWN is common and never an error).  enum columns are TEXT. */
 typedef enum suql_vtype {
     SUQL_VT_UNKNOWN, SUQL_VT_TEXT, SUQL_VT_INT, SUQL_VT_REAL, SUQL_VT_BOOL,
-    SUQL_VT_DATE, SUQL_VT_TIME, SUQL_VT_TIMESTAMP
+    SUQL_VT_DATE, SUQL_VT_TIME, SUQL_VT_TIMESTAMP,
+    SUQL_VT_NUMERIC,    /* decimal literals, ::numeric, avg() of integers:
+                           a double rounded to 15 digits (pgval.h) */
+    SUQL_VT_INTERVAL    /* PostgreSQL's interval text ('1 day 02:00:00') */
 } suql_vtype;
 
 /* One column a FROM item provides, in order (base table: the schema's
@@ -138,11 +150,23 @@ struct suql_expr {
     int negated;             /* IN IN_SELECT BETWEEN ISNULL: the NOT form */
     int distinct;            /* FUNC: f(DISTINCT x) */
     int star;                /* FUNC: f(*), nargs 0 */
-    int array;               /* CAST: to an array of type */
+    int array;               /* CAST: to an array of type; SUBQUERY: ARRAY(sub) */
+    int tmod[2], ntmod;      /* CAST: type modifiers, numeric(p,s), varchar(n) */
+    int symmetric;           /* BETWEEN SYMMETRIC */
+    int slice;               /* SUBSCRIPT: a slice [a:b] */
+    int sqlvalue;            /* FUNC: written without parentheses
+                                (CURRENT_DATE, CURRENT_TIMESTAMP, ...) */
     suql_expr *l, *r;        /* operands (see the kinds) */
     suql_expr **args;        /* arguments, list items, CASE arms */
     int nargs;
     suql_select *sub;        /* IN_SELECT ANY ALL SUBQUERY EXISTS */
+    /* FUNC only: f(args ORDER BY aorder) FILTER (WHERE filter) OVER over;
+     * each NULL/0 when absent.  A FUNC with over is a window function call
+     * (an aggregate with OVER is one too, not an aggregate of its SELECT). */
+    suql_order *aorder;
+    int naorder;
+    suql_expr *filter;
+    suql_window *over;
 
     /* Resolution (suql_analyze).  COLUMN: */
     suql_rkind rkind;
@@ -172,11 +196,29 @@ typedef enum suql_nulls { SUQL_NULLS_DEFAULT, SUQL_NULLS_FIRST, SUQL_NULLS_LAST 
 
 /* One ORDER BY key.  NULLS_DEFAULT means PostgreSQL's: last when
  * ascending, first when descending. */
-typedef struct suql_order {
+struct suql_order {
     suql_expr *expr;
     int desc;
     suql_nulls nulls;
-} suql_order;
+};
+
+/* A window: OVER (PARTITION BY ... ORDER BY ...), OVER name, or
+ * OVER (name ORDER BY ...); also an item of the WINDOW clause (name set).
+ * Only the default frame exists (frame clauses are refused). */
+struct suql_window {
+    int pos;                 /* OVER's window, or the WINDOW item's name */
+    const char *name;        /* WINDOW name AS (...); OVER name (no parentheses) */
+    const char *refname;     /* OVER (refname ...) or WINDOW w AS (refname ...) */
+    suql_expr **partition;
+    int npartition;
+    suql_order *order;
+    int norder;
+};
+
+/* Set operations: a SELECT whose op is not NONE combines larg and rarg. */
+typedef enum suql_setop {
+    SUQL_SET_NONE, SUQL_SET_UNION, SUQL_SET_INTERSECT, SUQL_SET_EXCEPT
+} suql_setop;
 
 /* WITH name [(cols)] AS (select). */
 struct suql_cte {
@@ -229,12 +271,21 @@ struct suql_from {
     int nrusing;
 };
 
+/* A SELECT block, or a set operation (op not NONE): larg op [ALL] rarg,
+ * with ctes, order, limit and offset applying to the whole and every other
+ * clause empty (ntargets 0); its output columns are larg's. */
 struct suql_select {
-    int pos;                 /* the SELECT (or WITH) keyword */
+    int pos;                 /* the SELECT (or WITH) keyword; a set
+                                operation: its UNION/INTERSECT/EXCEPT */
     suql_cte *ctes;          /* WITH, in order */
     int nctes;
-    int distinct;            /* SELECT DISTINCT */
-    suql_target *targets;    /* ntargets >= 1 */
+    suql_setop op;           /* SUQL_SET_NONE for a SELECT block */
+    int all;                 /* UNION ALL, INTERSECT ALL, EXCEPT ALL */
+    suql_select *larg, *rarg;
+    int distinct;            /* SELECT DISTINCT (not with DISTINCT ON) */
+    suql_expr **distinct_on; /* SELECT DISTINCT ON (exprs) */
+    int ndistinct_on;
+    suql_target *targets;    /* ntargets >= 1 (0: a set operation) */
     int ntargets;
     suql_from **from;        /* comma-separated items; nfrom may be 0 */
     int nfrom;
@@ -242,9 +293,15 @@ struct suql_select {
     suql_expr **group;
     int ngroup;
     suql_expr *having;
+    suql_window *windows;    /* WINDOW name AS (...), ...: each has a name */
+    int nwindows;
     suql_order *order;
     int norder;
     suql_expr *limit, *offset;
+
+    /* Resolution (suql_analyze): the output columns, in order. */
+    suql_rcolumn *rcols;
+    int nrcols;
 };
 
 typedef struct suql_query {

@@ -265,9 +265,35 @@ static void number(suql_emitter *m, const suql_expr *x)
 
 /* ---- comparisons and LIKE ------------------------------------------- */
 
+/* How a comparison reads its operands: as themselves, or through the
+ * function that makes two spellings of one value compare equal ('9:30'
+ * and '09:30:00'; '1 day' and '24:00:00' as intervals do). */
+enum { CMP_PLAIN, CMP_TIME, CMP_DATE, CMP_TS, CMP_IV };
+
+static int cmp_kind_of(suql_vtype t)
+{
+    switch (t) {
+    case SUQL_VT_TIME: return CMP_TIME;
+    case SUQL_VT_DATE: return CMP_DATE;
+    case SUQL_VT_TIMESTAMP: return CMP_TS;
+    case SUQL_VT_INTERVAL: return CMP_IV;
+    default: return CMP_PLAIN;
+    }
+}
+
 static int is_time(suql_opnd o)
 {
-    return o.x && o.x->vtype == SUQL_VT_TIME && !o.x->varray;
+    return o.x && !o.x->varray ? cmp_kind_of(o.x->vtype) : CMP_PLAIN;
+}
+
+/* The comparison kind of two or three operands: a timestamp beside a
+ * date compares both as timestamps. */
+static int cmp_kind(int a, int b)
+{
+    if (a == CMP_PLAIN) return b;
+    if (b == CMP_PLAIN || a == b) return a;
+    if ((a == CMP_DATE && b == CMP_TS) || (a == CMP_TS && b == CMP_DATE)) return CMP_TS;
+    return a;
 }
 
 static suql_vtype opnd_type(suql_opnd o)
@@ -294,7 +320,8 @@ static int bool_text(const char *s)
 static int coerced_literal(suql_emitter *m, suql_opnd o, suql_vtype other)
 {
     if (!o.x || o.x->kind != SUQL_E_STRING) return 0;
-    if ((other == SUQL_VT_INT || other == SUQL_VT_REAL) && number_text(o.x->text)) {
+    if ((other == SUQL_VT_INT || other == SUQL_VT_REAL || other == SUQL_VT_NUMERIC) &&
+        number_text(o.x->text)) {
         gn_buf_puts(m->out, o.x->text);
         m->lvl = o.x->text[0] == '-' ? L_NEG : L_ATOM;
         return 1;
@@ -306,15 +333,25 @@ static int coerced_literal(suql_emitter *m, suql_opnd o, suql_vtype other)
     return 1;
 }
 
-/* A comparison operand (OTHER: the other side's type); TIME values go
- * through time() so that '14:00' and '14:00:00' compare equal. */
-static int cmp_operand(suql_emitter *m, suql_opnd o, int time, suql_vtype other)
+/* A comparison operand (OTHER: the other side's type) read as KIND says:
+ * times through suql_time() so that '14:00' and '14:00:00' compare
+ * equal, dates and timestamps in their canonical text, intervals by
+ * their length. */
+static int cmp_operand(suql_emitter *m, suql_opnd o, int kind, suql_vtype other)
 {
+    static const char *const fn[] = {
+        [CMP_TIME] = "suql_time(", [CMP_DATE] = "suql_date(", [CMP_TS] = "suql_timestamp(",
+        [CMP_IV] = "suql_iv_key(",
+    };
     if (coerced_literal(m, o, other)) return 0;
-    if (!time || (o.x && (o.x->kind == SUQL_E_NULL ||
-                          (o.x->kind == SUQL_E_CAST && o.x->type == SUQL_T_TIME && !o.x->array))))
+    if (kind == CMP_PLAIN || (o.x && o.x->kind == SUQL_E_NULL))
         return suql_em_opnd(m, o, L_ADD);
-    gn_buf_puts(m->out, "time(");
+    /* A date column is stored canonical: only literals need reading; a
+     * cast to the type is read already. */
+    if (kind == CMP_DATE && o.x && o.x->kind != SUQL_E_STRING) return suql_em_opnd(m, o, L_ADD);
+    if (kind != CMP_IV && o.x && o.x->kind == SUQL_E_CAST && !o.x->array && cmp_kind_of(o.x->vtype) == kind)
+        return suql_em_opnd(m, o, L_ADD);
+    gn_buf_puts(m->out, fn[kind]);
     int rc = suql_em_opnd(m, o, L_NONE);
     gn_buf_putc(m->out, ')');
     m->lvl = L_ATOM;
@@ -378,12 +415,12 @@ static int like(suql_emitter *m, suql_op op, suql_opnd l, suql_opnd r)
 int suql_em_binop(suql_emitter *m, suql_op op, suql_opnd l, suql_opnd r)
 {
     if (op >= SUQL_OP_LIKE && op <= SUQL_OP_NOT_ILIKE) return like(m, op, l, r);
-    int time = is_time(l) || is_time(r);
+    int time = cmp_kind(is_time(l), is_time(r));
     int rc = cmp_operand(m, l, time, opnd_type(r));
     if (rc) return rc;
     gn_buf_printf(m->out, " %s ", suql_op_text(op));
     if ((rc = cmp_operand(m, r, time, opnd_type(l)))) return rc;
-    m->lvl = op == SUQL_OP_EQ || op == SUQL_OP_NE ? L_EQ : L_REL;
+    m->lvl = op == SUQL_OP_LT || op == SUQL_OP_LE || op == SUQL_OP_GT || op == SUQL_OP_GE ? L_REL : L_EQ;
     return 0;
 }
 
@@ -399,7 +436,10 @@ const struct st_column *suql_em_enum_col(const suql_expr *x)
     if (x && x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS)
         return x->rtarget && x->rtarget != x ? suql_em_enum_col(x->rtarget) : NULL;
     const st_column *c = x && x->kind == SUQL_E_COLUMN ? x->rcol : NULL;
-    return c && c->type && !strcmp(c->type, "enum") && !c->is_array && c->nenum ? c : NULL;
+    /* An element of an enum array (FROM unnest(grading_options) AS g) is
+     * an enum value too. */
+    int element = x && x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_UNNEST && !x->varray;
+    return c && c->type && !strcmp(c->type, "enum") && (!c->is_array || element) && c->nenum ? c : NULL;
 }
 
 /* The place of TEXT among C's values, or -1. */
@@ -460,8 +500,41 @@ static int enum_compare(suql_emitter *m, const suql_expr *x)
     return rc ? -rc : 1;
 }
 
+int suql_em_array_key(suql_emitter *m, const suql_expr *x)
+{
+    if (x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS && x->rtarget) x = x->rtarget;
+    const st_column *c = x->kind == SUQL_E_COLUMN ? x->rcol : NULL;
+    gn_buf_puts(m->out, "suql_array_key(");
+    int rc = suql_em_expr(m, x, L_NONE);
+    if (c && c->is_array && c->type && !strcmp(c->type, "enum") && c->nenum) {
+        gn_buf b;
+        gn_buf_init(&b);
+        gn_buf_putc(&b, '[');
+        for (int i = 0; i < c->nenum; i++) {
+            if (i) gn_buf_putc(&b, ',');
+            gn_buf_quoted(&b, '"', c->enum_vals[i]);
+        }
+        gn_buf_putc(&b, ']');
+        gn_buf_puts(m->out, ", ");
+        suql_emit_string(b.data, m->out);
+        gn_buf_release(&b);
+    }
+    gn_buf_putc(m->out, ')');
+    m->lvl = L_ATOM;
+    return rc;
+}
+
 static int compare(suql_emitter *m, const suql_expr *x)
 {
+    if (x->l->varray && x->r->varray &&
+        (x->op == SUQL_OP_LT || x->op == SUQL_OP_LE || x->op == SUQL_OP_GT || x->op == SUQL_OP_GE)) {
+        /* Arrays order element by element. */
+        int rc = suql_em_array_key(m, x->l);
+        gn_buf_printf(m->out, " %s ", suql_op_text(x->op));
+        if (!rc) rc = suql_em_array_key(m, x->r);
+        m->lvl = L_REL;
+        return rc;
+    }
     if (x->l->varray && x->r->varray) {
         /* Arrays are equal when their (minified) JSON texts are. */
         int rc = suql_em_json(m, x->l);
@@ -497,7 +570,22 @@ static int between(suql_emitter *m, const suql_expr *x)
         m->lvl = L_EQ;
         return rc;
     }
-    int time = is_time(X(x->l)) || is_time(X(x->args[0])) || is_time(X(x->args[1]));
+    if (x->symmetric) {
+        /* x BETWEEN SYMMETRIC a AND b: either order of the bounds. */
+        suql_expr fwd = *x, rev = *x;
+        suql_expr *swapped[2] = { x->args[1], x->args[0] };
+        fwd.symmetric = rev.symmetric = 0;
+        fwd.negated = rev.negated = 0;
+        rev.args = swapped;
+        gn_buf_puts(m->out, x->negated ? "NOT (" : "(");
+        int rc = between(m, &fwd);
+        gn_buf_puts(m->out, " OR ");
+        if (!rc) rc = between(m, &rev);
+        gn_buf_putc(m->out, ')');
+        m->lvl = x->negated ? L_NOT : L_ATOM;
+        return rc;
+    }
+    int time = cmp_kind(cmp_kind(is_time(X(x->l)), is_time(X(x->args[0]))), is_time(X(x->args[1])));
     suql_vtype t = opnd_type(X(x->l));
     int rc = cmp_operand(m, X(x->l), time, opnd_type(X(x->args[0])));
     if (rc) return rc;
@@ -539,61 +627,344 @@ static int nary(suql_emitter *m, const suql_expr *x, const char *sep, int lvl)
     return 0;
 }
 
+int suql_em_text(suql_emitter *m, const suql_expr *x)
+{
+    int rc;
+    if (x->varray) {
+        gn_buf_puts(m->out, "suql_array_text(");
+        rc = suql_em_expr(m, x, L_NONE);
+        gn_buf_putc(m->out, ')');
+        m->lvl = L_ATOM;
+        return rc;
+    }
+    if (x->vtype == SUQL_VT_INT && x->kind != SUQL_E_INT) {
+        /* An integer's text sorts and prints as text. */
+        gn_buf_puts(m->out, "CAST(");
+        rc = suql_em_expr(m, x, L_NONE);
+        gn_buf_puts(m->out, " AS TEXT)");
+        m->lvl = L_ATOM;
+        return rc;
+    }
+    if (x->kind == SUQL_E_INT) {
+        suql_emit_string(x->text, m->out);
+        m->lvl = L_ATOM;
+        return 0;
+    }
+    if (x->vtype == SUQL_VT_TEXT || x->vtype == SUQL_VT_DATE ||
+        x->vtype == SUQL_VT_TIMESTAMP || x->vtype == SUQL_VT_INTERVAL || x->kind == SUQL_E_NULL)
+        return suql_em_expr(m, x, L_CAT);
+    if (x->kind == SUQL_E_FLOAT) {           /* a numeric literal prints as written */
+        suql_emit_string(x->text, m->out);
+        m->lvl = L_ATOM;
+        return 0;
+    }
+    if (x->vtype == SUQL_VT_BOOL) {
+        gn_buf_puts(m->out, "CASE ");
+        rc = suql_em_expr(m, x, L_NONE);
+        gn_buf_puts(m->out, " WHEN 1 THEN 'true' WHEN 0 THEN 'false' END");
+        m->lvl = L_ATOM;
+        return rc;
+    }
+    gn_buf_puts(m->out, x->vtype == SUQL_VT_TIME ? "suql_time(" : "suql_text(");
+    rc = suql_em_expr(m, x, L_NONE);
+    gn_buf_putc(m->out, ')');
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+int suql_em_divisor(suql_emitter *m, const suql_expr *x, const suql_expr *dividend)
+{
+    if ((x->kind == SUQL_E_INT && x->ival != 0) || (x->kind == SUQL_E_FLOAT && x->fval != 0))
+        return suql_em_expr(m, x, L_MUL + 1);
+    gn_buf_puts(m->out, "suql_nz(");
+    int rc = suql_em_expr(m, x, L_NONE);
+    if (!rc && dividend) {
+        gn_buf_puts(m->out, ", ");
+        rc = suql_em_expr(m, dividend, L_NONE);
+    }
+    gn_buf_putc(m->out, ')');
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+/* FN(A, B[, SIGN]) for date, time and interval arithmetic. */
+static int dt_call(suql_emitter *m, const char *fn, const suql_expr *a, const suql_expr *b, int sign)
+{
+    gn_buf_printf(m->out, "%s(", fn);
+    int rc = suql_em_expr(m, a, L_NONE);
+    gn_buf_puts(m->out, ", ");
+    if (!rc) rc = suql_em_expr(m, b, L_NONE);
+    if (sign) gn_buf_printf(m->out, ", %d", sign);
+    gn_buf_putc(m->out, ')');
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+/* Date, time and interval arithmetic (analyze_expr.c typed it): 1 when
+ * emitted, 0 when X is arithmetic on numbers, or a negative error. */
+static int datetime_arith(suql_emitter *m, const suql_expr *x)
+{
+    suql_vtype l = x->l->vtype, r = x->r->vtype;
+    int add = x->op == SUQL_OP_ADD, sign = add ? 1 : -1, rc;
+    int lts = l == SUQL_VT_DATE || l == SUQL_VT_TIMESTAMP, rts = r == SUQL_VT_DATE || r == SUQL_VT_TIMESTAMP;
+    if (l == SUQL_VT_DATE && r == SUQL_VT_INT) {
+        gn_buf_puts(m->out, "suql_date_add(");
+        rc = suql_em_expr(m, x->l, L_NONE);
+        gn_buf_puts(m->out, add ? ", " : ", -");
+        if (!rc) rc = suql_em_expr(m, x->r, add ? L_NONE : L_NEG);
+        gn_buf_putc(m->out, ')');
+        m->lvl = L_ATOM;
+    } else if (l == SUQL_VT_INT && r == SUQL_VT_DATE) {
+        rc = dt_call(m, "suql_date_add", x->r, x->l, 0);
+    } else if (l == SUQL_VT_DATE && r == SUQL_VT_DATE) {
+        rc = dt_call(m, "suql_date_diff", x->l, x->r, 0);
+    } else if (lts && r == SUQL_VT_INTERVAL) {
+        rc = dt_call(m, "suql_ts_add", x->l, x->r, sign);
+    } else if (l == SUQL_VT_INTERVAL && rts) {
+        rc = dt_call(m, "suql_ts_add", x->r, x->l, 1);
+    } else if (lts && rts) {
+        rc = dt_call(m, "suql_ts_diff", x->l, x->r, 0);
+    } else if ((l == SUQL_VT_DATE && r == SUQL_VT_TIME) || (l == SUQL_VT_TIME && r == SUQL_VT_DATE)) {
+        const suql_expr *d = l == SUQL_VT_DATE ? x->l : x->r, *t = l == SUQL_VT_DATE ? x->r : x->l;
+        gn_buf_puts(m->out, "suql_timestamp(");
+        rc = suql_em_expr(m, d, L_CAT);
+        gn_buf_puts(m->out, " || ' ' || ");
+        if (!rc) rc = suql_em_expr(m, t, L_CAT);
+        gn_buf_putc(m->out, ')');
+        m->lvl = L_ATOM;
+    } else if (l == SUQL_VT_TIME && r == SUQL_VT_INTERVAL) {
+        rc = dt_call(m, "suql_time_add", x->l, x->r, sign);
+    } else if (l == SUQL_VT_INTERVAL && r == SUQL_VT_TIME) {
+        rc = dt_call(m, "suql_time_add", x->r, x->l, 1);
+    } else if (l == SUQL_VT_TIME && r == SUQL_VT_TIME) {
+        rc = dt_call(m, "suql_time_diff", x->l, x->r, 0);
+    } else if (l == SUQL_VT_INTERVAL && r == SUQL_VT_INTERVAL) {
+        rc = dt_call(m, "suql_iv_add", x->l, x->r, sign);
+    } else if (l == SUQL_VT_INTERVAL && x->op == SUQL_OP_MUL) {
+        rc = dt_call(m, "suql_iv_mul", x->l, x->r, 0);
+    } else if (r == SUQL_VT_INTERVAL && x->op == SUQL_OP_MUL) {
+        rc = dt_call(m, "suql_iv_mul", x->r, x->l, 0);
+    } else if (l == SUQL_VT_INTERVAL && x->op == SUQL_OP_DIV) {
+        gn_buf_puts(m->out, "suql_iv_mul(");
+        rc = suql_em_expr(m, x->l, L_NONE);
+        gn_buf_puts(m->out, ", 1.0 / ");
+        if (!rc) rc = suql_em_divisor(m, x->r, x->l);
+        gn_buf_putc(m->out, ')');
+        m->lvl = L_ATOM;
+    } else {
+        return 0;
+    }
+    return rc ? -rc : 1;
+}
+
 static int arith(suql_emitter *m, const suql_expr *x)
 {
-    int lvl = x->op == SUQL_OP_CONCAT ? L_CAT
-            : x->op == SUQL_OP_ADD || x->op == SUQL_OP_SUB ? L_ADD : L_MUL;
-    int rc = suql_em_expr(m, x->l, lvl);
+    int rc = datetime_arith(m, x);
+    if (rc) return rc > 0 ? 0 : -rc;
+    if (x->op == SUQL_OP_POW) {
+        gn_buf_puts(m->out, "pow(");
+        rc = suql_em_expr(m, x->l, L_NONE);
+        gn_buf_puts(m->out, ", ");
+        if (!rc) rc = suql_em_expr(m, x->r, L_NONE);
+        gn_buf_putc(m->out, ')');
+        m->lvl = L_ATOM;
+        return rc;
+    }
+    if (x->op == SUQL_OP_CONCAT) {
+        if ((rc = suql_em_text(m, x->l))) return rc;
+        gn_buf_puts(m->out, " || ");
+        rc = suql_em_text(m, x->r);
+        m->lvl = L_CAT;
+        return rc;
+    }
+    if (x->op == SUQL_OP_MOD && x->vtype == SUQL_VT_NUMERIC) {
+        /* SQLite's % truncates to integers; numeric % keeps the fraction. */
+        gn_buf_puts(m->out, "suql_numeric(mod(");
+        rc = suql_em_expr(m, x->l, L_NONE);
+        gn_buf_puts(m->out, ", ");
+        if (!rc) rc = suql_em_divisor(m, x->r, x->l);
+        gn_buf_puts(m->out, "))");
+        m->lvl = L_ATOM;
+        return rc;
+    }
+    /* Numeric results are exact to 15 digits (pgval.h): 0.1 + 0.2 = 0.3. */
+    int numeric = x->vtype == SUQL_VT_NUMERIC && x->op != SUQL_OP_DIV;
+    int lvl = x->op == SUQL_OP_ADD || x->op == SUQL_OP_SUB ? L_ADD : L_MUL;
+    if (numeric) gn_buf_puts(m->out, "suql_numeric(");
+    rc = suql_em_expr(m, x->l, lvl);
     if (rc) return rc;
     gn_buf_printf(m->out, " %s ", suql_op_text(x->op));
-    if ((rc = suql_em_expr(m, x->r, lvl + 1))) return rc;
-    m->lvl = lvl;
+    if (x->op == SUQL_OP_DIV || x->op == SUQL_OP_MOD) rc = suql_em_divisor(m, x->r, x->l);
+    else rc = suql_em_expr(m, x->r, lvl + 1);
+    if (rc) return rc;
+    if (numeric) gn_buf_putc(m->out, ')');
+    m->lvl = numeric ? L_ATOM : lvl;
     return 0;
 }
 
-static int cast(suql_emitter *m, const suql_expr *x)
+/* FN(v) around V. */
+static int wrap_call(suql_emitter *m, const char *fn, const suql_expr *v, const char *extra)
+{
+    gn_buf_printf(m->out, "%s(", fn);
+    int rc = suql_em_expr(m, v, L_NONE);
+    if (extra) gn_buf_puts(m->out, extra);
+    gn_buf_putc(m->out, ')');
+    return rc;
+}
+
+/* A cast of free text (answer()::int) reads the LLM's reply leniently, as
+ * SQLite's CAST does: "20 tables" is 20, never an error that loses the
+ * query. */
+static int lenient_cast(suql_emitter *m, const suql_expr *x)
 {
     gn_buf *b = m->out;
     const suql_expr *v = x->l;
     int rc;
-    if (x->array) return suql_em_expr(m, v, L_ATOM);   /* arrays stay JSON */
     switch (x->type) {
     case SUQL_T_INT:
-        gn_buf_puts(b, v->vtype == SUQL_VT_REAL ? "CAST(round(" : "CAST(");
-        rc = suql_em_expr(m, v, L_NONE);
-        gn_buf_puts(b, v->vtype == SUQL_VT_REAL ? ") AS INTEGER)" : " AS INTEGER)");
-        break;
-    case SUQL_T_REAL: case SUQL_T_NUMERIC: case SUQL_T_TEXT:
-        if (x->type == SUQL_T_TEXT && v->vtype == SUQL_VT_BOOL) {
-            gn_buf_puts(b, "CASE ");
-            rc = suql_em_expr(m, v, L_NONE);
-            gn_buf_puts(b, " WHEN 1 THEN 'true' WHEN 0 THEN 'false' END");
-            break;
-        }
         gn_buf_puts(b, "CAST(");
         rc = suql_em_expr(m, v, L_NONE);
-        gn_buf_puts(b, x->type == SUQL_T_TEXT ? " AS TEXT)" : " AS REAL)");
-        break;
+        gn_buf_puts(b, " AS INTEGER)");
+        return rc;
+    case SUQL_T_REAL: case SUQL_T_NUMERIC:
+        gn_buf_puts(b, "CAST(");
+        rc = suql_em_expr(m, v, L_NONE);
+        gn_buf_puts(b, " AS REAL)");
+        return rc;
     case SUQL_T_BOOL:
-        if (v->vtype == SUQL_VT_BOOL) return suql_em_expr(m, v, L_ATOM);
-        if (v->vtype == SUQL_VT_INT || v->vtype == SUQL_VT_REAL) {
-            gn_buf_puts(b, "(");
-            rc = suql_em_expr(m, v, L_ADD);
-            gn_buf_puts(b, " <> 0)");
-            break;
-        }
         gn_buf_puts(b, "CASE lower(trim(");
         rc = suql_em_expr(m, v, L_NONE);
         gn_buf_puts(b, ")) WHEN 'true' THEN 1 WHEN 't' THEN 1 WHEN 'yes' THEN 1 WHEN 'y' THEN 1 "
                        "WHEN 'on' THEN 1 WHEN '1' THEN 1 WHEN 'false' THEN 0 WHEN 'f' THEN 0 "
                        "WHEN 'no' THEN 0 WHEN 'n' THEN 0 WHEN 'off' THEN 0 WHEN '0' THEN 0 END");
+        return rc;
+    case SUQL_T_DATE: return wrap_call(m, "date", v, NULL);
+    case SUQL_T_TIME: return wrap_call(m, "time", v, NULL);
+    case SUQL_T_TIMESTAMP: return wrap_call(m, "datetime", v, NULL);
+    default: return suql_em_expr(m, v, L_ATOM);
+    }
+}
+
+/* PostgreSQL's casts: a double to an integer rounds half to even, a
+ * numeric half away from zero; text is read strictly (an error for
+ * '3.7'::int); a number becomes the text PostgreSQL prints. */
+static int cast(suql_emitter *m, const suql_expr *x)
+{
+    gn_buf *b = m->out;
+    const suql_expr *v = x->l;
+    suql_vtype t = v->vtype;
+    int rc;
+    if (x->array) return suql_em_expr(m, v, L_ATOM);   /* arrays stay JSON */
+    if (suql_is_freetext(v) && x->type != SUQL_T_TEXT) {
+        rc = lenient_cast(m, x);
+        m->lvl = L_ATOM;
+        return rc;
+    }
+    switch (x->type) {
+    case SUQL_T_INT:
+        if (t == SUQL_VT_INT) return suql_em_expr(m, v, L_ATOM);
+        if (t == SUQL_VT_NUMERIC) rc = wrap_call(m, "CAST(round", v, ") AS INTEGER");
+        else if (t == SUQL_VT_BOOL) rc = wrap_call(m, "CAST", v, " AS INTEGER");
+        else rc = wrap_call(m, "suql_int", v, NULL);
         break;
-    default:
-        gn_buf_puts(b, x->type == SUQL_T_DATE ? "date(" : x->type == SUQL_T_TIME ? "time(" : "datetime(");
-        rc = suql_em_expr(m, v, L_NONE);
-        gn_buf_putc(b, ')');
+    case SUQL_T_REAL: case SUQL_T_NUMERIC: {
+        int num = x->type == SUQL_T_NUMERIC;
+        if (num && x->ntmod) gn_buf_puts(b, "suql_numeric_mod(");
+        if (t == SUQL_VT_INT || t == SUQL_VT_REAL || t == SUQL_VT_NUMERIC) {
+            gn_buf_puts(b, "CAST(");
+            rc = suql_em_expr(m, v, L_NONE);
+            gn_buf_puts(b, " AS REAL)");
+        } else {
+            rc = wrap_call(m, "suql_float", v, num ? ", 'numeric'" : NULL);
+        }
+        if (num && x->ntmod) gn_buf_printf(b, ", %d, %d)", x->tmod[0], x->ntmod == 2 ? x->tmod[1] : 0);
         break;
     }
+    case SUQL_T_TEXT:
+        if (x->ntmod == 1) {
+            /* varchar(n) cuts to n characters; char(n) also pads to n. */
+            gn_buf_puts(b, "substr(");
+            rc = suql_em_text(m, v);
+            if (x->tmod[1] == 1) gn_buf_printf(b, " || printf('%%%ds', '')", x->tmod[0]);
+            gn_buf_printf(b, ", 1, %d)", x->tmod[0]);
+            break;
+        }
+        return suql_em_text(m, v);
+    case SUQL_T_BOOL:
+        if (t == SUQL_VT_BOOL) return suql_em_expr(m, v, L_ATOM);
+        if (t == SUQL_VT_INT) {
+            gn_buf_puts(b, "(");
+            rc = suql_em_expr(m, v, L_ADD);
+            gn_buf_puts(b, " <> 0)");
+            break;
+        }
+        rc = wrap_call(m, "suql_bool", v, NULL);
+        break;
+    case SUQL_T_DATE: rc = wrap_call(m, "suql_date", v, NULL); break;
+    case SUQL_T_TIME: rc = wrap_call(m, "suql_time", v, NULL); break;
+    case SUQL_T_TIMESTAMP: rc = wrap_call(m, "suql_timestamp", v, NULL); break;
+    case SUQL_T_INTERVAL: rc = wrap_call(m, "suql_interval", v, NULL); break;
+    default: rc = suql_em_expr(m, v, L_ATOM); break;
+    }
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+/* x IS [NOT] TRUE / FALSE / UNKNOWN. */
+static int isbool(suql_emitter *m, const suql_expr *x)
+{
+    int rc = 0;
+    if (!(x->l->kind == SUQL_E_STRING && coerced_literal(m, X(x->l), SUQL_VT_BOOL)))
+        rc = suql_em_expr(m, x->l, L_ADD);
+    gn_buf_printf(m->out, " IS %s%s", x->negated ? "NOT " : "",
+                  x->ival > 0 ? "1" : x->ival == 0 ? "0" : "NULL");
+    m->lvl = L_EQ;
+    return rc;
+}
+
+/* arr[i] (1-based; NULL outside) and arr[a:b] (the elements between, an
+ * array; NULL for a NULL array). */
+static int subscript(suql_emitter *m, const suql_expr *x)
+{
+    const suql_expr *i = x->args[0];
+    int rc;
+    if (!x->slice) {
+        if (i->kind == SUQL_E_INT) {
+            if (i->ival < 1) {
+                gn_buf_puts(m->out, "NULL");
+                m->lvl = L_ATOM;
+                return 0;
+            }
+            gn_buf_puts(m->out, "json_extract(");
+            rc = suql_em_expr(m, x->l, L_NONE);
+            gn_buf_printf(m->out, ", '$[%lld]')", i->ival - 1);
+            m->lvl = L_ATOM;
+            return rc;
+        }
+        gn_buf_puts(m->out, "CASE WHEN ");
+        rc = suql_em_expr(m, i, L_REL);
+        gn_buf_puts(m->out, " >= 1 THEN json_extract(");
+        if (!rc) rc = suql_em_expr(m, x->l, L_NONE);
+        gn_buf_puts(m->out, ", '$[' || (");
+        if (!rc) rc = suql_em_expr(m, i, L_ADD);
+        gn_buf_puts(m->out, " - 1) || ']') END");
+        m->lvl = L_ATOM;
+        return rc;
+    }
+    gn_buf_puts(m->out, "CASE WHEN ");
+    rc = suql_em_expr(m, x->l, L_ADD);
+    gn_buf_puts(m->out, " IS NOT NULL THEN (SELECT json_group_array(value) FROM (SELECT value FROM json_each(");
+    if (!rc) rc = suql_em_expr(m, x->l, L_NONE);
+    gn_buf_puts(m->out, ") WHERE 1");
+    if (!rc && x->args[0]) {
+        gn_buf_puts(m->out, " AND key + 1 >= ");
+        rc = suql_em_expr(m, x->args[0], L_ADD);
+    }
+    if (!rc && x->nargs > 1 && x->args[1]) {
+        gn_buf_puts(m->out, " AND key + 1 <= ");
+        rc = suql_em_expr(m, x->args[1], L_ADD);
+    }
+    gn_buf_puts(m->out, " ORDER BY key)) END");
     m->lvl = L_ATOM;
     return rc;
 }
@@ -627,6 +998,46 @@ static int subselect(suql_emitter *m, const char *before, const suql_select *s)
     gn_buf_putc(m->out, '(');
     int rc = suql_em_select(m, s, NULL, 0);
     gn_buf_putc(m->out, ')');
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+/* Whether S returns at most one row whatever the data: an aggregate
+ * without GROUP BY, or LIMIT 0 or 1. */
+static int at_most_one_row(const suql_select *s)
+{
+    if (s->limit && s->limit->kind == SUQL_E_INT && s->limit->ival <= 1) return 1;
+    if (s->op != SUQL_SET_NONE || s->ngroup || s->nfrom == 0) return s->nfrom == 0 && s->op == SUQL_SET_NONE;
+    for (int i = 0; i < s->ntargets; i++) {
+        const suql_expr *t = s->targets[i].expr;
+        if (t->kind == SUQL_E_FUNC && t->name && !t->over && suql_func_is_aggregate(t->name)) return 1;
+    }
+    return 0;
+}
+
+/* ARRAY(sub): the subquery's rows as a JSON array, in its order (SQLite
+ * keeps a FROM subquery's ORDER BY for an aggregate over it alone), '[]'
+ * for none, NULLs as null; text stays a string, a number a number.  (The
+ * analyzer refuses a column of arrays.) */
+static int array_subquery(suql_emitter *m, const suql_expr *x)
+{
+    static const char *const v[] = { "_v" };
+    gn_buf_puts(m->out, "(SELECT json_group_array(\"_v\") FROM (");
+    int rc = suql_em_select(m, x->sub, v, 1);
+    gn_buf_puts(m->out, "))");
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+/* A scalar subquery: SQLite would take its first row; a second row is
+ * PostgreSQL's error, so suql_single (pgval.c) sees them all. */
+static int scalar_subquery(suql_emitter *m, const suql_select *s)
+{
+    if (at_most_one_row(s)) return subselect(m, "", s);
+    static const char *const v[] = { "_v" };
+    gn_buf_puts(m->out, "(SELECT suql_single(\"_v\") FROM (");
+    int rc = suql_em_select(m, s, v, 1);
+    gn_buf_puts(m->out, "))");
     m->lvl = L_ATOM;
     return rc;
 }
@@ -672,8 +1083,10 @@ static int form_more(suql_emitter *m, const suql_expr *x)
     case SUQL_E_ARRAY: return suql_em_json(m, x);
     case SUQL_E_CAST: return cast(m, x);
     case SUQL_E_CASE: return case_(m, x);
-    case SUQL_E_SUBQUERY: return subselect(m, "", x->sub);
+    case SUQL_E_SUBQUERY: return x->array ? array_subquery(m, x) : scalar_subquery(m, x->sub);
     case SUQL_E_EXISTS: return subselect(m, "EXISTS ", x->sub);
+    case SUQL_E_ISBOOL: return isbool(m, x);
+    case SUQL_E_SUBSCRIPT: return subscript(m, x);
     case SUQL_E_COALESCE:
         if (x->nargs == 1) return suql_em_expr(m, x->args[0], L_ATOM);
         gn_buf_puts(m->out, "coalesce(");

@@ -90,6 +90,11 @@ int suql_func_check(const suql_query *q, const suql_expr *x, gn_err *e);
  * min, max, string_agg, array_agg, bool_and, bool_or, every). */
 int suql_func_is_aggregate(const char *name);
 
+/* 1 if NAME is a window function of the allow-list (row_number, rank,
+ * dense_rank, percent_rank, cume_dist, ntile, lag, lead, first_value,
+ * last_value, nth_value): it needs OVER. */
+int suql_func_is_window(const char *name);
+
 /* The result type of analyzed call X, *array set when it is an array
  * (array_agg); SUQL_VT_UNKNOWN when it depends on data. */
 suql_vtype suql_func_type(const suql_expr *x, int *array);

@@ -103,6 +103,8 @@ static int sql_of(suql_emitter *m, const suql_expr *x, gn_buf *b)
 static const suql_expr *map_col(const suql_emitter *m, const suql_expr *c)
 {
     if (!m->h->map_literal || !c || c->kind != SUQL_E_COLUMN) return NULL;
+    /* Only text has a vocabulary: a time or number compares as itself. */
+    if (c->vtype != SUQL_VT_TEXT && c->vtype != SUQL_VT_UNKNOWN) return NULL;
     return c->rkind == SUQL_R_BASE || c->rkind == SUQL_R_DERIVED || c->rkind == SUQL_R_UNNEST ? c : NULL;
 }
 

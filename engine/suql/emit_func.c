@@ -21,90 +21,168 @@
  * executor); emulating every PostgreSQL function (the table grows when a
  * real query needs one).
  */
+#include "store/kb.h"
 #include "suql/emit_int.h"
 #include "suql/parse.h"
+#include "suql/pgagg.h"
+#include "suql/pgfunc.h"
+#include "suql/pgval.h"
 #include "util/strdist.h"
 
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
-enum { T_ARG = 100, T_JSON = 101 };   /* result: the first argument's type; an array */
+/* Result types beyond suql_vtype: the first argument's type; an array of
+ * it; avg's (numeric for integers and numerics, else double); the
+ * rounding functions' (numeric for a numeric, else double). */
+enum { T_ARG = 100, T_JSON = 101, T_AVG = 102, T_FLT = 103 };
 
 typedef int (*special_fn)(suql_emitter *m, const suql_expr *x);
 
 typedef struct fn_def {
     const char *name;
     int min, max;                /* max -1: any number */
-    int agg;
+    int agg;                     /* 1 an aggregate, 2 a window function */
     int type;                    /* suql_vtype, T_ARG or T_JSON */
     const char *sql;             /* SQLite's name, same arguments */
     special_fn special;          /* or a special form */
 } fn_def;
 
 static int array_agg(suql_emitter *m, const suql_expr *x);
+static int string_agg(suql_emitter *m, const suql_expr *x);
+static int concat_ws(suql_emitter *m, const suql_expr *x);
+static int current_(suql_emitter *m, const suql_expr *x);
+static int round_(suql_emitter *m, const suql_expr *x);
+static int minmax(suql_emitter *m, const suql_expr *x);
+static int sum_avg(suql_emitter *m, const suql_expr *x);
+static int trunc_(suql_emitter *m, const suql_expr *x);
+static int substr_(suql_emitter *m, const suql_expr *x);
 static int array_length(suql_emitter *m, const suql_expr *x);
 static int array_to_string(suql_emitter *m, const suql_expr *x);
 static int concat(suql_emitter *m, const suql_expr *x);
 static int date_part(suql_emitter *m, const suql_expr *x);
 static int greatest(suql_emitter *m, const suql_expr *x);
-static int left(suql_emitter *m, const suql_expr *x);
-static int right(suql_emitter *m, const suql_expr *x);
 static int mod(suql_emitter *m, const suql_expr *x);
-static int now(suql_emitter *m, const suql_expr *x);
 static int random_(suql_emitter *m, const suql_expr *x);
 static int starts_with(suql_emitter *m, const suql_expr *x);
+static int array_fn(suql_emitter *m, const suql_expr *x);
+static int stat_agg(suql_emitter *m, const suql_expr *x);
 
 static const fn_def fns[] = {
     { "abs", 1, 1, 0, T_ARG, "abs", NULL },
+    { "acos", 1, 1, 0, SUQL_VT_REAL, "suql_acos", NULL },
     { "array_agg", 1, 1, 1, T_JSON, NULL, array_agg },
+    { "array_append", 2, 2, 0, T_JSON, NULL, array_fn },
+    { "array_cat", 2, 2, 0, T_JSON, NULL, array_fn },
     { "array_length", 2, 2, 0, SUQL_VT_INT, NULL, array_length },
+    { "array_position", 2, 3, 0, SUQL_VT_INT, NULL, array_fn },
+    { "array_prepend", 2, 2, 0, T_JSON, NULL, array_fn },
+    { "array_remove", 2, 2, 0, T_JSON, NULL, array_fn },
+    { "array_lower", 2, 2, 0, SUQL_VT_INT, NULL, array_length },
     { "array_to_string", 2, 2, 0, SUQL_VT_TEXT, NULL, array_to_string },
-    { "avg", 1, 1, 1, SUQL_VT_REAL, "avg", NULL },
+    { "array_upper", 2, 2, 0, SUQL_VT_INT, NULL, array_length },
+    { "ascii", 1, 1, 0, SUQL_VT_INT, "suql_ascii", NULL },
+    { "asin", 1, 1, 0, SUQL_VT_REAL, "suql_asin", NULL },
+    { "atan", 1, 1, 0, SUQL_VT_REAL, "suql_atan", NULL },
+    { "atan2", 2, 2, 0, SUQL_VT_REAL, "suql_atan2", NULL },
+    { "avg", 1, 1, 1, T_AVG, NULL, sum_avg },
     { "bool_and", 1, 1, 1, SUQL_VT_BOOL, "min", NULL },
     { "bool_or", 1, 1, 1, SUQL_VT_BOOL, "max", NULL },
     { "btrim", 1, 2, 0, SUQL_VT_TEXT, "trim", NULL },
     { "cardinality", 1, 1, 0, SUQL_VT_INT, "json_array_length", NULL },
-    { "ceil", 1, 1, 0, SUQL_VT_REAL, "ceil", NULL },
-    { "ceiling", 1, 1, 0, SUQL_VT_REAL, "ceil", NULL },
+    { "cbrt", 1, 1, 0, SUQL_VT_REAL, "suql_cbrt", NULL },
+    { "ceil", 1, 1, 0, T_FLT, "ceil", NULL },
+    { "ceiling", 1, 1, 0, T_FLT, "ceil", NULL },
     { "char_length", 1, 1, 0, SUQL_VT_INT, "length", NULL },
     { "character_length", 1, 1, 0, SUQL_VT_INT, "length", NULL },
+    { "chr", 1, 1, 0, SUQL_VT_TEXT, "suql_chr", NULL },
     { "concat", 1, -1, 0, SUQL_VT_TEXT, NULL, concat },
+    { "concat_ws", 2, -1, 0, SUQL_VT_TEXT, NULL, concat_ws },
+    { "cos", 1, 1, 0, SUQL_VT_REAL, "suql_cos", NULL },
     { "count", 0, 1, 1, SUQL_VT_INT, "count", NULL },
-    { "date", 1, 1, 0, SUQL_VT_DATE, "date", NULL },
-    { "date_part", 2, 2, 0, SUQL_VT_INT, NULL, date_part },
+    { "current_date", 0, 0, 0, SUQL_VT_DATE, NULL, current_ },
+    { "current_time", 0, 0, 0, SUQL_VT_TIME, NULL, current_ },
+    { "current_timestamp", 0, 0, 0, SUQL_VT_TIMESTAMP, NULL, current_ },
+    { "date", 1, 1, 0, SUQL_VT_DATE, "suql_date", NULL },
+    { "date_part", 2, 2, 0, SUQL_VT_REAL, NULL, date_part },
+    { "date_trunc", 2, 2, 0, SUQL_VT_TIMESTAMP, "suql_date_trunc", NULL },
+    { "degrees", 1, 1, 0, SUQL_VT_REAL, "suql_degrees", NULL },
+    { "div", 2, 2, 0, SUQL_VT_NUMERIC, "suql_div", NULL },
     { "every", 1, 1, 1, SUQL_VT_BOOL, "min", NULL },
     { "exp", 1, 1, 0, SUQL_VT_REAL, "exp", NULL },
-    { "floor", 1, 1, 0, SUQL_VT_REAL, "floor", NULL },
+    { "extract", 2, 2, 0, SUQL_VT_NUMERIC, NULL, date_part },
+    { "floor", 1, 1, 0, T_FLT, "floor", NULL },
+    { "gcd", 2, 2, 0, T_ARG, "suql_gcd", NULL },
     { "greatest", 1, -1, 0, T_ARG, NULL, greatest },
     { "least", 1, -1, 0, T_ARG, NULL, greatest },
-    { "left", 2, 2, 0, SUQL_VT_TEXT, NULL, left },
+    { "initcap", 1, 1, 0, SUQL_VT_TEXT, "suql_initcap", NULL },
+    { "lcm", 2, 2, 0, T_ARG, "suql_lcm", NULL },
+    { "left", 2, 2, 0, SUQL_VT_TEXT, "suql_left", NULL },
     { "length", 1, 1, 0, SUQL_VT_INT, "length", NULL },
     { "ln", 1, 1, 0, SUQL_VT_REAL, "ln", NULL },
+    { "localtime", 0, 0, 0, SUQL_VT_TIME, NULL, current_ },
+    { "localtimestamp", 0, 0, 0, SUQL_VT_TIMESTAMP, NULL, current_ },
     { "log", 1, 2, 0, SUQL_VT_REAL, "log", NULL },
+    { "log10", 1, 1, 0, SUQL_VT_REAL, "suql_log10", NULL },
     { "lower", 1, 1, 0, SUQL_VT_TEXT, "lower", NULL },
+    { "lpad", 2, 3, 0, SUQL_VT_TEXT, "suql_lpad", NULL },
     { "ltrim", 1, 2, 0, SUQL_VT_TEXT, "ltrim", NULL },
-    { "max", 1, 1, 1, T_ARG, "max", NULL },
-    { "min", 1, 1, 1, T_ARG, "min", NULL },
+    { "make_date", 3, 3, 0, SUQL_VT_DATE, "suql_make_date", NULL },
+    { "make_time", 3, 3, 0, SUQL_VT_TIME, "suql_make_time", NULL },
+    { "max", 1, 1, 1, T_ARG, NULL, minmax },
+    { "md5", 1, 1, 0, SUQL_VT_TEXT, "suql_md5", NULL },
+    { "min", 1, 1, 1, T_ARG, NULL, minmax },
     { "mod", 2, 2, 0, T_ARG, NULL, mod },
-    { "now", 0, 0, 0, SUQL_VT_TIMESTAMP, NULL, now },
+    { "now", 0, 0, 0, SUQL_VT_TIMESTAMP, NULL, current_ },
     { "nullif", 2, 2, 0, T_ARG, "nullif", NULL },
+    { "octet_length", 1, 1, 0, SUQL_VT_INT, "suql_octet_length", NULL },
     { "pi", 0, 0, 0, SUQL_VT_REAL, "pi", NULL },
+    { "position", 2, 2, 0, SUQL_VT_INT, "instr", NULL },
     { "pow", 2, 2, 0, SUQL_VT_REAL, "pow", NULL },
     { "power", 2, 2, 0, SUQL_VT_REAL, "pow", NULL },
+    { "radians", 1, 1, 0, SUQL_VT_REAL, "suql_radians", NULL },
     { "random", 0, 0, 0, SUQL_VT_REAL, NULL, random_ },
+    { "repeat", 2, 2, 0, SUQL_VT_TEXT, "suql_repeat", NULL },
     { "replace", 3, 3, 0, SUQL_VT_TEXT, "replace", NULL },
-    { "right", 2, 2, 0, SUQL_VT_TEXT, NULL, right },
-    { "round", 1, 2, 0, SUQL_VT_REAL, "round", NULL },
+    { "reverse", 1, 1, 0, SUQL_VT_TEXT, "suql_reverse", NULL },
+    { "right", 2, 2, 0, SUQL_VT_TEXT, "suql_right", NULL },
+    { "round", 1, 2, 0, T_FLT, NULL, round_ },
+    { "rpad", 2, 3, 0, SUQL_VT_TEXT, "suql_rpad", NULL },
     { "rtrim", 1, 2, 0, SUQL_VT_TEXT, "rtrim", NULL },
-    { "sign", 1, 1, 0, T_ARG, "sign", NULL },
+    { "sign", 1, 1, 0, T_FLT, "sign", NULL },
+    { "sin", 1, 1, 0, SUQL_VT_REAL, "suql_sin", NULL },
+    { "split_part", 3, 3, 0, SUQL_VT_TEXT, "suql_split_part", NULL },
     { "sqrt", 1, 1, 0, SUQL_VT_REAL, "sqrt", NULL },
     { "starts_with", 2, 2, 0, SUQL_VT_BOOL, NULL, starts_with },
-    { "string_agg", 2, 2, 1, SUQL_VT_TEXT, "group_concat", NULL },
+    { "stddev", 1, 1, 1, T_AVG, NULL, stat_agg },
+    { "stddev_pop", 1, 1, 1, T_AVG, NULL, stat_agg },
+    { "stddev_samp", 1, 1, 1, T_AVG, NULL, stat_agg },
+    { "string_agg", 2, 2, 1, SUQL_VT_TEXT, NULL, string_agg },
+    { "string_to_array", 2, 3, 0, T_JSON, "suql_string_to_array", NULL },
     { "strpos", 2, 2, 0, SUQL_VT_INT, "instr", NULL },
-    { "substr", 2, 3, 0, SUQL_VT_TEXT, "substr", NULL },
-    { "substring", 2, 3, 0, SUQL_VT_TEXT, "substr", NULL },
-    { "sum", 1, 1, 1, T_ARG, "sum", NULL },
-    { "trunc", 1, 1, 0, SUQL_VT_REAL, "trunc", NULL },
+    { "substr", 2, 3, 0, SUQL_VT_TEXT, NULL, substr_ },
+    { "substring", 2, 3, 0, SUQL_VT_TEXT, NULL, substr_ },
+    { "sum", 1, 1, 1, T_ARG, NULL, sum_avg },
+    { "tan", 1, 1, 0, SUQL_VT_REAL, "suql_tan", NULL },
+    { "translate", 3, 3, 0, SUQL_VT_TEXT, "suql_translate", NULL },
+    { "trunc", 1, 2, 0, T_FLT, NULL, trunc_ },
     { "upper", 1, 1, 0, SUQL_VT_TEXT, "upper", NULL },
+    { "var_pop", 1, 1, 1, T_AVG, NULL, stat_agg },
+    { "var_samp", 1, 1, 1, T_AVG, NULL, stat_agg },
+    { "variance", 1, 1, 1, T_AVG, NULL, stat_agg },
+    /* Window functions (agg 2): only with OVER; SQLite's mean the same. */
+    { "row_number", 0, 0, 2, SUQL_VT_INT, "row_number", NULL },
+    { "rank", 0, 0, 2, SUQL_VT_INT, "rank", NULL },
+    { "dense_rank", 0, 0, 2, SUQL_VT_INT, "dense_rank", NULL },
+    { "percent_rank", 0, 0, 2, SUQL_VT_REAL, "percent_rank", NULL },
+    { "cume_dist", 0, 0, 2, SUQL_VT_REAL, "cume_dist", NULL },
+    { "ntile", 1, 1, 2, SUQL_VT_INT, "ntile", NULL },
+    { "lag", 1, 3, 2, T_ARG, "lag", NULL },
+    { "lead", 1, 3, 2, T_ARG, "lead", NULL },
+    { "first_value", 1, 1, 2, T_ARG, "first_value", NULL },
+    { "last_value", 1, 1, 2, T_ARG, "last_value", NULL },
+    { "nth_value", 2, 2, 2, T_ARG, "nth_value", NULL },
 };
 
 #define NFNS ((int)(sizeof fns / sizeof *fns))
@@ -116,18 +194,18 @@ static const fn_def *lookup(const char *name)
     return NULL;
 }
 
-/* date_part fields and their strftime formats. */
-static const struct { const char *field, *fmt; } date_fields[] = {
-    { "year", "%Y" }, { "month", "%m" }, { "day", "%d" }, { "hour", "%H" },
-    { "minute", "%M" }, { "second", "%S" }, { "dow", "%w" }, { "doy", "%j" },
-    { "epoch", "%s" },
+/* The fields of date_part() and EXTRACT (pgval.c computes them). */
+static const char *const date_fields[] = {
+    "year", "month", "day", "hour", "minute", "second", "milliseconds", "microseconds",
+    "dow", "isodow", "doy", "week", "quarter", "isoyear", "decade", "century",
+    "millennium", "epoch",
 };
 
-static const char *date_format(const suql_expr *field)
+static const char *date_field(const suql_expr *field)
 {
     if (!field || field->kind != SUQL_E_STRING) return NULL;
     for (size_t i = 0; i < sizeof date_fields / sizeof *date_fields; i++)
-        if (!strcmp(field->text, date_fields[i].field)) return date_fields[i].fmt;
+        if (!strcasecmp(field->text, date_fields[i])) return date_fields[i];
     return NULL;
 }
 
@@ -152,7 +230,7 @@ int suql_func_check(const suql_query *q, const suql_expr *x, gn_err *e)
     if (x->star && strcmp(f->name, "count"))
         return suql_error_at(e, GN_EPARSE, q, x->pos, "%s(*) is not a function call: only count(*) is",
                              f->name);
-    if (x->distinct && (!f->agg || x->nargs != 1))
+    if (x->distinct && (!f->agg || (x->nargs != 1 && f->special != string_agg)))
         return suql_error_at(e, GN_EPARSE, q, x->pos, "%s(DISTINCT ...) is not supported%s", f->name,
                              f->agg ? " with more than one argument" : ": not an aggregate");
     int n = x->nargs, min = f->min, max = f->max;
@@ -167,17 +245,26 @@ int suql_func_check(const suql_query *q, const suql_expr *x, gn_err *e)
         return suql_error_at(e, GN_EPARSE, q, x->pos, "%s() takes %d or %d arguments (got %d)",
                              f->name, min, max, n);
     }
-    if (f->special == date_part && !date_format(x->args[0]))
+    if (f->special == date_part && !date_field(x->args[0]))
         return suql_error_at(e, GN_EPARSE, q, x->args[0]->pos,
-                             "date_part() takes a field name literal: 'year', 'month', 'day', "
-                             "'hour', 'minute', 'second', 'dow', 'doy' or 'epoch'");
+                             "%s takes a field name: year, quarter, month, week, day, hour, "
+                             "minute, second, dow, isodow, doy, epoch, ...", f->name);
+    if (f->special == substr_ && n == 2 && x->args[1]->vtype == SUQL_VT_TEXT && !x->args[1]->varray)
+        return suql_error_at(e, GN_EPARSE, q, x->args[1]->pos,
+                             "substring(... FROM pattern) with a regular expression is not supported");
     return 0;
 }
 
 int suql_func_is_aggregate(const char *name)
 {
     const fn_def *f = lookup(name);
-    return f && f->agg;
+    return f && f->agg == 1;
+}
+
+int suql_func_is_window(const char *name)
+{
+    const fn_def *f = lookup(name);
+    return f && f->agg == 2;
 }
 
 suql_vtype suql_func_type(const suql_expr *x, int *array)
@@ -189,7 +276,11 @@ suql_vtype suql_func_type(const suql_expr *x, int *array)
         *array = 1;
         return x->nargs ? x->args[0]->vtype : SUQL_VT_UNKNOWN;
     }
-    if (f->type == T_ARG) return x->nargs ? x->args[0]->vtype : SUQL_VT_UNKNOWN;
+    suql_vtype a0 = x->nargs ? x->args[0]->vtype : SUQL_VT_UNKNOWN;
+    if (f->type == T_ARG) return a0;
+    if (f->special == sum_avg && a0 == SUQL_VT_INTERVAL) return a0;
+    if (f->type == T_AVG) return a0 == SUQL_VT_INT || a0 == SUQL_VT_NUMERIC ? SUQL_VT_NUMERIC : SUQL_VT_REAL;
+    if (f->type == T_FLT) return a0 == SUQL_VT_NUMERIC ? SUQL_VT_NUMERIC : SUQL_VT_REAL;
     return (suql_vtype)f->type;
 }
 
@@ -201,6 +292,7 @@ static int call(suql_emitter *m, const char *name, const suql_expr *x)
     if (x->star) gn_buf_putc(m->out, '*');
     if (x->distinct) gn_buf_puts(m->out, "DISTINCT ");
     int rc = suql_em_list(m, x->args, x->nargs);
+    if (!rc) rc = suql_em_agg_order(m, x);
     gn_buf_putc(m->out, ')');
     m->lvl = L_ATOM;
     return rc;
@@ -211,14 +303,17 @@ int suql_em_func(suql_emitter *m, const suql_expr *x)
     const fn_def *f = lookup(x->name);
     if (!f) return unknown(m->q, x, m->e);
     int rc = suql_func_check(m->q, x, m->e);
+    if (!rc) rc = suql_em_agg_order_check(m, x);
     if (rc) return rc;
     if (f->special) {
         /* Special forms are calls or parenthesized: one operand. */
         rc = f->special(m, x);
-        m->lvl = L_ATOM;
-        return rc;
+    } else {
+        rc = call(m, f->sql, x);
     }
-    return call(m, f->sql, x);
+    if (!rc) rc = suql_em_call_tail(m, x);   /* FILTER, OVER */
+    m->lvl = L_ATOM;
+    return rc;
 }
 
 static int arg(suql_emitter *m, const suql_expr *x, int i)
@@ -226,9 +321,17 @@ static int arg(suql_emitter *m, const suql_expr *x, int i)
     return suql_em_expr(m, x->args[i], L_NONE);
 }
 
+/* With ORDER BY or DISTINCT: pgagg.c's, through emit_window.c. */
+static int string_agg(suql_emitter *m, const suql_expr *x)
+{
+    if (x->naorder || x->distinct) return suql_em_sorted_agg(m, x);
+    return call(m, "group_concat", x);
+}
+
 static int array_agg(suql_emitter *m, const suql_expr *x)
 {
-    gn_buf_puts(m->out, x->distinct ? "json_group_array(DISTINCT " : "json_group_array(");
+    if (x->naorder || x->distinct) return suql_em_sorted_agg(m, x);
+    gn_buf_puts(m->out, "json_group_array(");
     int rc = x->args[0]->varray ? suql_em_json(m, x->args[0]) : arg(m, x, 0);
     gn_buf_putc(m->out, ')');
     return rc;
@@ -242,9 +345,11 @@ static int array_length(suql_emitter *m, const suql_expr *x)
         gn_buf_puts(m->out, "NULL");
         return 0;
     }
-    gn_buf_puts(m->out, "nullif(json_array_length(");
+    /* array_upper is the length; array_lower 1 (arrays start at 1). */
+    int lower = !strcmp(x->name, "array_lower");
+    gn_buf_puts(m->out, lower ? "(CASE WHEN json_array_length(" : "nullif(json_array_length(");
     int rc = arg(m, x, 0);
-    gn_buf_puts(m->out, "), 0)");
+    gn_buf_puts(m->out, lower ? ") > 0 THEN 1 END)" : "), 0)");
     return rc;
 }
 
@@ -264,7 +369,7 @@ static int concat(suql_emitter *m, const suql_expr *x)
     gn_buf_putc(m->out, '(');
     for (int i = 0; i < x->nargs; i++) {
         gn_buf_puts(m->out, i ? " || coalesce(" : "coalesce(");
-        int rc = arg(m, x, i);
+        int rc = suql_em_text(m, x->args[i]);
         if (rc) return rc;
         gn_buf_puts(m->out, ", '')");
     }
@@ -272,14 +377,111 @@ static int concat(suql_emitter *m, const suql_expr *x)
     return 0;
 }
 
+/* date_part(field, v) and EXTRACT(field FROM v): pgval.c's, told what
+ * v is (a date, time, timestamp or interval). */
 static int date_part(suql_emitter *m, const suql_expr *x)
 {
-    gn_buf_puts(m->out, "CAST(strftime(");
-    suql_emit_string(date_format(x->args[0]), m->out);
+    suql_vtype t = x->args[1]->vtype;
+    gn_buf_puts(m->out, "suql_date_part(");
+    suql_emit_string(date_field(x->args[0]), m->out);
     gn_buf_puts(m->out, ", ");
     int rc = arg(m, x, 1);
-    gn_buf_puts(m->out, ") AS INTEGER)");
+    gn_buf_printf(m->out, ", '%c')", t == SUQL_VT_TIME ? 't' : t == SUQL_VT_INTERVAL ? 'i'
+                                     : t == SUQL_VT_DATE ? 'd' : 's');
     return rc;
+}
+
+/* concat_ws(sep, ...) skips NULL arguments, separators included; a NULL
+ * separator makes the result NULL. */
+static int concat_ws(suql_emitter *m, const suql_expr *x)
+{
+    gn_buf_puts(m->out, "(SELECT CASE WHEN s IS NOT NULL THEN (SELECT coalesce(group_concat(v, s), '') FROM (");
+    int rc = 0;
+    for (int i = 1; i < x->nargs && !rc; i++) {
+        gn_buf_puts(m->out, i > 1 ? " UNION ALL SELECT " : "SELECT ");
+        gn_buf_printf(m->out, "%d AS k, ", i);
+        rc = suql_em_text(m, x->args[i]);
+        gn_buf_puts(m->out, " AS v");
+    }
+    gn_buf_puts(m->out, " ORDER BY k) WHERE v IS NOT NULL) END FROM (SELECT ");
+    if (!rc) rc = arg(m, x, 0);
+    gn_buf_puts(m->out, " AS s))");
+    return rc;
+}
+
+/* CURRENT_DATE, now() and the like: the date the engine was given
+ * (--today), the system's time of day. */
+static int current_(suql_emitter *m, const suql_expr *x)
+{
+    const char *n = x->name;
+    if (!strcmp(n, "current_date")) gn_buf_puts(m->out, "suql_today()");
+    else if (!strcmp(n, "current_time") || !strcmp(n, "localtime")) gn_buf_puts(m->out, "substr(suql_now(), 12)");
+    else gn_buf_puts(m->out, "suql_now()");
+    return 0;
+}
+
+/* trunc(x, n): toward zero at N places, as numeric's trunc. */
+static int trunc_(suql_emitter *m, const suql_expr *x)
+{
+    if (x->nargs == 1) return call(m, "trunc", x);
+    gn_buf_puts(m->out, "suql_numeric(trunc(");
+    int rc = arg(m, x, 0);
+    gn_buf_puts(m->out, " * pow(10, ");
+    if (!rc) rc = arg(m, x, 1);
+    gn_buf_puts(m->out, ")) / pow(10, ");
+    if (!rc) rc = arg(m, x, 1);
+    gn_buf_puts(m->out, "))");
+    return rc;
+}
+
+/* An interval (not an array of them): the aggregates take pgstat.c's. */
+static int interval_arg(const suql_expr *x)
+{
+    return x->nargs == 1 && x->args[0]->vtype == SUQL_VT_INTERVAL && !x->args[0]->varray;
+}
+
+/* sum() and avg() of intervals: pgstat.c's, which add months, days and
+ * microseconds apart (SQLite's would read '01:30:00' as the number 1).
+ * With DISTINCT, SQLite compares the text: one length spelled two ways
+ * ('1 day', '24:00:00') counts twice, where PostgreSQL counts it once. */
+static int sum_avg(suql_emitter *m, const suql_expr *x)
+{
+    if (!interval_arg(x)) return call(m, x->name, x);
+    return call(m, strcmp(x->name, "sum") ? "suql_iv_avg" : "suql_iv_sum", x);
+}
+
+/* min() and max() of an interval compare lengths (pgstat.c's; SQLite's
+ * would compare the text).  min() and max() of an enum follow its
+ * declared order, as PostgreSQL's enum comparison does: the least or
+ * greatest place, read back as its value. */
+static int minmax(suql_emitter *m, const suql_expr *x)
+{
+    if (interval_arg(x)) return call(m, strcmp(x->name, "min") ? "suql_iv_max" : "suql_iv_min", x);
+    /* (FILTER and OVER follow the call: the enum form keeps to plain calls.) */
+    const struct st_column *c = x->distinct || x->over || x->filter ? NULL : suql_em_enum_col(x->args[0]);
+    if (!c) return call(m, x->name, x);
+    gn_buf_printf(m->out, "CASE %s(", x->name);
+    int rc = suql_em_enum_ordinal(m, x->args[0], c);
+    gn_buf_puts(m->out, ")");
+    for (int i = 0; i < c->nenum; i++) {
+        gn_buf_printf(m->out, " WHEN %d THEN ", i);
+        suql_emit_string(c->enum_vals[i], m->out);
+    }
+    gn_buf_puts(m->out, " END");
+    return rc;
+}
+
+/* round(double) rounds half to even, round(numeric) half away from zero
+ * (SQLite's round); round(numeric, n) is SQLite's. */
+static int round_(suql_emitter *m, const suql_expr *x)
+{
+    if (x->nargs == 1 && x->args[0]->vtype == SUQL_VT_REAL) return call(m, "suql_round", x);
+    return call(m, x->nargs == 2 ? "suql_round_n" : "round", x);
+}
+
+static int substr_(suql_emitter *m, const suql_expr *x)
+{
+    return call(m, "suql_substr", x);
 }
 
 /* GREATEST/LEAST ignore NULLs; SQLite's multi-argument max/min return
@@ -304,44 +506,23 @@ static int greatest(suql_emitter *m, const suql_expr *x)
     return 0;
 }
 
-static int left(suql_emitter *m, const suql_expr *x)
-{
-    gn_buf_puts(m->out, "substr(");
-    int rc = arg(m, x, 0);
-    gn_buf_puts(m->out, ", 1, ");
-    if (!rc) rc = arg(m, x, 1);
-    gn_buf_putc(m->out, ')');
-    return rc;
-}
-
-/* The last N characters: substr(s, -n, n) ('' for 0, all of a shorter s). */
-static int right(suql_emitter *m, const suql_expr *x)
-{
-    gn_buf_puts(m->out, "substr(");
-    int rc = arg(m, x, 0);
-    gn_buf_puts(m->out, ", -(");
-    if (!rc) rc = arg(m, x, 1);
-    gn_buf_puts(m->out, "), ");
-    if (!rc) rc = arg(m, x, 1);
-    gn_buf_putc(m->out, ')');
-    return rc;
-}
-
 static int mod(suql_emitter *m, const suql_expr *x)
 {
+    if (x->args[0]->vtype == SUQL_VT_NUMERIC || x->args[1]->vtype == SUQL_VT_NUMERIC) {
+        /* SQLite's % truncates to integers; numeric mod keeps the fraction. */
+        gn_buf_puts(m->out, "suql_numeric(mod(");
+        int rc = arg(m, x, 0);
+        gn_buf_puts(m->out, ", ");
+        if (!rc) rc = suql_em_divisor(m, x->args[1], x->args[0]);
+        gn_buf_puts(m->out, "))");
+        return rc;
+    }
     gn_buf_putc(m->out, '(');
     int rc = suql_em_expr(m, x->args[0], L_MUL);
     gn_buf_puts(m->out, " % ");
-    if (!rc) rc = suql_em_expr(m, x->args[1], L_MUL + 1);
+    if (!rc) rc = suql_em_divisor(m, x->args[1], x->args[0]);
     gn_buf_putc(m->out, ')');
     return rc;
-}
-
-static int now(suql_emitter *m, const suql_expr *x)
-{
-    (void)x;
-    gn_buf_puts(m->out, "datetime('now')");
-    return 0;
 }
 
 /* PostgreSQL's random() is uniform in [0, 1); SQLite's a 64-bit integer. */
@@ -362,6 +543,43 @@ static int starts_with(suql_emitter *m, const suql_expr *x)
     if (!rc) rc = suql_em_expr(m, x->args[1], L_ADD);
     gn_buf_putc(m->out, ')');
     return rc;
+}
+
+/* array_position, array_remove, array_append, array_prepend, array_cat:
+ * pgfunc.c's, each array as JSON and each element as its JSON text
+ * (json_quote), so a NULL element is JSON null. */
+static int array_fn(suql_emitter *m, const suql_expr *x)
+{
+    int elem = !strcmp(x->name, "array_cat") ? -1 : !strcmp(x->name, "array_prepend") ? 0 : 1;
+    gn_buf_printf(m->out, "suql_%s(", x->name);
+    for (int i = 0; i < x->nargs; i++) {
+        const suql_expr *a = x->args[i];
+        int rc;
+        if (i) gn_buf_puts(m->out, ", ");
+        if (a->varray) {
+            rc = suql_em_json(m, a);
+        } else if (i == elem) {
+            gn_buf_puts(m->out, "json_quote(");
+            rc = arg(m, x, i);
+            gn_buf_putc(m->out, ')');
+        } else {
+            rc = arg(m, x, i);
+        }
+        if (rc) return rc;
+    }
+    gn_buf_putc(m->out, ')');
+    return 0;
+}
+
+/* stddev, variance and the like: pgstat.c's, the _n form (a numeric
+ * result) for integer or numeric input. */
+static int stat_agg(suql_emitter *m, const suql_expr *x)
+{
+    char name[40];
+    suql_vtype t = x->args[0]->vtype;
+    snprintf(name, sizeof name, "suql_%s%s", x->name,
+             t == SUQL_VT_INT || t == SUQL_VT_NUMERIC ? "_n" : "");
+    return call(m, name, x);
 }
 
 /* ---- suql_like ------------------------------------------------------ */
@@ -421,7 +639,10 @@ static void like_fn(sqlite3_context *c, int argc, sqlite3_value **v)
 
 int suql_register_functions(sqlite3 *db)
 {
-    return sqlite3_create_function(db, "suql_like", 2,
-                                   SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
-                                   like_fn, NULL, NULL);
+    int rc = sqlite3_create_function(db, "suql_like", 2,
+                                     SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+                                     like_fn, NULL, NULL);
+    if (!rc) rc = suql_pgagg_register(db);
+    if (!rc) rc = suql_pgfunc_register(db);
+    return rc ? rc : suql_pgval_register(db, NULL);
 }

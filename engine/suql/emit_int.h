@@ -53,6 +53,15 @@ int suql_em_list(suql_emitter *m, suql_expr *const *v, int n);
 int suql_em_opnd(suql_emitter *m, suql_opnd o, int min);
 /* L OP R for a comparison or LIKE operator, PostgreSQL semantics. */
 int suql_em_binop(suql_emitter *m, suql_op op, suql_opnd l, suql_opnd r);
+/* X as PostgreSQL's text of it (a double as float8 prints, a time with
+ * its seconds, a boolean as true/false), for ||, concat() and ::text. */
+int suql_em_text(suql_emitter *m, const suql_expr *x);
+/* suql_array_key(X) (pgval.h), with the vocabulary of an enum array, so
+ * that arrays order element by element as in PostgreSQL. */
+int suql_em_array_key(suql_emitter *m, const suql_expr *x);
+/* X as a divisor of DIVIDEND (may be NULL): a zero is PostgreSQL's
+ * "division by zero" error, unless the dividend is NULL. */
+int suql_em_divisor(suql_emitter *m, const suql_expr *x, const suql_expr *dividend);
 /* The SQL of column INDEX of FROM item F (merged by JOIN when not NULL). */
 void suql_em_item_column(gn_buf *b, const suql_from *f, int index, const suql_from *join);
 
@@ -64,6 +73,33 @@ int suql_em_enum_ordinal(suql_emitter *m, const suql_expr *x, const struct st_co
 
 /* emit_select.c: S as a SELECT; NAMES[NNAMES] rename its first outputs. */
 int suql_em_select(suql_emitter *m, const suql_select *s, const char *const *names, int nnames);
+/* Pieces of a SELECT block S: "WITH ... " (with its trailing space); the
+ * select list (m->sel must be S's), NAMES renaming its first outputs;
+ * " FROM ..." to " WINDOW ..."; " LIMIT ... OFFSET ..." (S's); and the
+ * keys of an ORDER BY, with PostgreSQL's NULL placement and enum order;
+ * one key's value alone (an enum's ordinal, an array's or interval's
+ * sort key, else the expression). */
+int suql_em_ctes(suql_emitter *m, const suql_select *s);
+int suql_em_targets(suql_emitter *m, const suql_select *s, const char *const *names, int nnames);
+int suql_em_from_having(suql_emitter *m, const suql_select *s);
+int suql_em_limit(suql_emitter *m, const suql_select *s);
+int suql_em_order_keys(suql_emitter *m, const suql_order *v, int n);
+int suql_em_sort_key(suql_emitter *m, const suql_expr *x);
+
+/* emit_setop.c: set operation S (op not NONE), NAMES as above. */
+int suql_em_setop(suql_emitter *m, const suql_select *s, const char *const *names, int nnames);
+
+/* emit_window.c: a call's aggregate ORDER BY (checked: 0 or the error
+ * for what this SQLite cannot do; emitted: inside the parentheses, or
+ * nothing), its FILTER and OVER (after them); S's WINDOW clause; a SELECT
+ * block with DISTINCT ON.  suql_em_sorted_agg writes string_agg or
+ * array_agg X that has ORDER BY or DISTINCT as pgagg.c's aggregate. */
+int suql_em_sorted_agg(suql_emitter *m, const suql_expr *x);
+int suql_em_agg_order_check(suql_emitter *m, const suql_expr *x);
+int suql_em_agg_order(suql_emitter *m, const suql_expr *x);
+int suql_em_call_tail(suql_emitter *m, const suql_expr *x);
+int suql_em_windows(suql_emitter *m, const suql_select *s);
+int suql_em_distinct_on(suql_emitter *m, const suql_select *s, const char *const *names, int nnames);
 int suql_em_fail(suql_emitter *m, int pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

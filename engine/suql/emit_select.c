@@ -15,6 +15,10 @@
  * there.  NATURAL joins are emitted as USING over the schema's common
  * columns.
  *
+ * Set operations (emit_setop.c) and DISTINCT ON (emit_window.c) are
+ * built from the same pieces: the select list, FROM to WINDOW, ORDER BY
+ * keys, LIMIT.
+ *
  * Rejected: emitting SELECT * as * (it would show columns the schema
  * hides, and json_each's eight columns for unnest); relying on SQLite's
  * NATURAL JOIN (it would join on hidden columns too).
@@ -86,7 +90,7 @@ static int star(star_ctx *c, const suql_select *s, const suql_expr *x)
     return 0;
 }
 
-static int targets(suql_emitter *m, const suql_select *s, const char *const *names, int nnames)
+int suql_em_targets(suql_emitter *m, const suql_select *s, const char *const *names, int nnames)
 {
     int k = 0;
     star_ctx c = { m, names, nnames, &k };
@@ -186,12 +190,33 @@ static int from(suql_emitter *m, const suql_from *f)
 static int order_by(suql_emitter *m, const suql_select *s)
 {
     gn_buf_puts(m->out, " ORDER BY ");
-    for (int i = 0; i < s->norder; i++) {
-        const suql_order *o = &s->order[i];
+    return suql_em_order_keys(m, s->order, s->norder);
+}
+
+int suql_em_sort_key(suql_emitter *m, const suql_expr *x)
+{
+    /* An enum sorts in its declared order, as in PostgreSQL. */
+    const struct st_column *c = suql_em_enum_col(x);
+    /* An array sorts element by element, an interval by its length
+     * (an output name stands for its expression inside the call). */
+    const char *key = x->varray ? "suql_array_key(" : x->vtype == SUQL_VT_INTERVAL ? "suql_iv_key(" : NULL;
+    if (key && x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS && x->rtarget) x = x->rtarget;
+    if (c) return suql_em_enum_ordinal(m, x, c);
+    if (x->varray) return suql_em_array_key(m, x);
+    if (!key) return suql_em_expr(m, x, L_ADD);
+    gn_buf_puts(m->out, key);
+    int rc = suql_em_expr(m, x, L_NONE);
+    gn_buf_putc(m->out, ')');
+    m->lvl = L_ATOM;
+    return rc;
+}
+
+int suql_em_order_keys(suql_emitter *m, const suql_order *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const suql_order *o = &v[i];
         if (i) gn_buf_puts(m->out, ", ");
-        /* An enum sorts in its declared order, as in PostgreSQL. */
-        const struct st_column *c = suql_em_enum_col(o->expr);
-        int rc = c ? suql_em_enum_ordinal(m, o->expr, c) : suql_em_expr(m, o->expr, L_ADD);
+        int rc = suql_em_sort_key(m, o->expr);
         if (rc) return rc;
         int first = o->nulls == SUQL_NULLS_FIRST || (o->nulls == SUQL_NULLS_DEFAULT && o->desc);
         gn_buf_puts(m->out, o->desc ? " DESC" : " ASC");
@@ -218,7 +243,7 @@ static int limit_value(suql_emitter *m, const suql_expr *x, const char *none)
     return rc;
 }
 
-static int limit(suql_emitter *m, const suql_select *s)
+int suql_em_limit(suql_emitter *m, const suql_select *s)
 {
     int rc = 0;
     if (s->limit || s->offset) gn_buf_puts(m->out, " LIMIT ");
@@ -231,7 +256,7 @@ static int limit(suql_emitter *m, const suql_select *s)
     return rc;
 }
 
-static int ctes(suql_emitter *m, const suql_select *s)
+int suql_em_ctes(suql_emitter *m, const suql_select *s)
 {
     gn_buf_puts(m->out, "WITH ");
     for (int i = 0; i < s->nctes; i++) {
@@ -255,7 +280,7 @@ static int ctes(suql_emitter *m, const suql_select *s)
     return 0;
 }
 
-static int clauses(suql_emitter *m, const suql_select *s)
+int suql_em_from_having(suql_emitter *m, const suql_select *s)
 {
     int rc = 0;
     for (int i = 0; i < s->nfrom && !rc; i++) {
@@ -274,22 +299,31 @@ static int clauses(suql_emitter *m, const suql_select *s)
         gn_buf_puts(m->out, " HAVING ");
         rc = suql_em_expr(m, s->having, L_NONE);
     }
+    if (!rc && s->nwindows > 0) rc = suql_em_windows(m, s);
+    return rc;
+}
+
+static int clauses(suql_emitter *m, const suql_select *s)
+{
+    int rc = suql_em_from_having(m, s);
     if (!rc && s->norder > 0) rc = order_by(m, s);
-    if (!rc) rc = limit(m, s);
+    if (!rc) rc = suql_em_limit(m, s);
     return rc;
 }
 
 int suql_em_select(suql_emitter *m, const suql_select *s, const char *const *names, int nnames)
 {
+    if (s && s->op != SUQL_SET_NONE) return suql_em_setop(m, s, names, nnames);
     if (!s || s->ntargets < 1) return suql_em_fail(m, -1, "incomplete SELECT");
+    if (s->ndistinct_on) return suql_em_distinct_on(m, s, names, nnames);
     suql_em_sel here = { s, xcalloc((size_t)s->ntargets, sizeof(int)) };
     suql_em_sel *saved = m->sel;
     int rc = 0;
-    if (s->nctes > 0) rc = ctes(m, s);
+    if (s->nctes > 0) rc = suql_em_ctes(m, s);
     m->sel = &here;
     if (!rc) {
         gn_buf_puts(m->out, s->distinct ? "SELECT DISTINCT " : "SELECT ");
-        rc = targets(m, s, names, nnames);
+        rc = suql_em_targets(m, s, names, nnames);
     }
     if (!rc) rc = clauses(m, s);
     m->sel = saved;

@@ -18,6 +18,7 @@
  * around it — casts, CASE, ORDER BY — would have to be reimplemented).
  */
 #include "engine_int.h"
+#include "suql/pgval.h"
 #include "util/clock.h"
 
 #include "util/xmem.h"
@@ -165,7 +166,9 @@ static int map_literal(const suql_expr *col, const char *lit, void *ud, const ch
             en->st->ms_llm += gn_now() * 1e3 - t0;
         }
     }
-    if (m.exact) return 0;
+    /* A value as written stays; one in another case ('Cheap', 'spring
+     * 2027') becomes the vocabulary's spelling, or it would match nothing. */
+    if (m.exact && (m.nvalues != 1 || !strcmp(m.values[0], lit))) return 0;
     *vals = m.values;
     *n = m.nvalues;
     return 1;
@@ -261,6 +264,8 @@ static void hints_select(suql_engine *en, const suql_select *s)
     hints_expr(en, s->having);
     for (int i = 0; i < s->ngroup; i++) hints_expr(en, s->group[i]);
     for (int i = 0; i < s->norder; i++) hints_expr(en, s->order[i].expr);
+    hints_select(en, s->larg);
+    hints_select(en, s->rarg);
 }
 
 static void hints_expr(suql_engine *en, const suql_expr *x)
@@ -436,7 +441,7 @@ static long const_int(const suql_expr *x)
 long suql_rows_wanted(const suql_select *sel)
 {
     long l = const_int(sel->limit);
-    if (l < 0 || suql_aggregates(sel)) return -1;
+    if (l < 0 || suql_aggregates(sel) || suql_rows_interact(sel)) return -1;
     long o = sel->offset ? const_int(sel->offset) : 0;
     return o < 0 ? -1 : l + o;
 }
@@ -480,6 +485,7 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
         return rc;
     }
     suql_register_functions(cfg->db);
+    suql_pgval_register(cfg->db, cfg->today);   /* CURRENT_DATE is --today */
     if (en->cfg.time_limit <= 0) en->cfg.time_limit = SUQL_TIME_LIMIT;
     sqlite3_progress_handler(cfg->db, 10000, on_progress, en);
     *out = en;
@@ -565,13 +571,21 @@ static void shape_of(suql_query *q, suql_select *sel, run_shape *sh)
     memset(sh, 0, sizeof *sh);
     sh->t = suql_single_table(sel, &sh->alias);
     if (sh->t && !sh->alias) sh->alias = sh->t->name;
-    int simple = sh->t && !sel->nctes && !suql_order_has_freetext(sel);
+    /* Set operations, DISTINCT ON and window functions see every row the
+     * statement selects: they run as written, free text row by row. */
+    int interact = suql_rows_interact(sel);
+    if (sel->op != SUQL_SET_NONE) {
+        suql_expr whole = { .kind = SUQL_E_SUBQUERY, .sub = sel };
+        sh->mode = suql_is_freetext(&whole) ? RUN_PER_ROW : RUN_PLAIN;
+        return;
+    }
+    int simple = sh->t && !sel->nctes && !suql_order_has_freetext(sel) && !interact;
     gn_err e;
     if (!sel->where || !suql_is_freetext(sel->where))
         sh->mode = simple && suql_freetext_targets(sel) ? RUN_ROWS_FIRST : RUN_PLAIN;
     else if (simple && suql_dnf_build(q, sel->where, 0, &sh->dnf, &e) == 0)
         sh->mode = RUN_OPTIMIZED;
-    else if (suql_pushdown_plan(q, sel, &sh->pd))
+    else if (!interact && suql_pushdown_plan(q, sel, &sh->pd))
         sh->mode = RUN_PUSHDOWN;
     else
         sh->mode = RUN_PER_ROW;
@@ -586,6 +600,42 @@ static void begin(suql_engine *en, suql_select *sel, suql_run_stats *st, int exp
     en->reserve = 0;
     en->budget = st->budget = suql_budget_for(en, sel);
     suql_collect_hints(en, sel);
+}
+
+/* RES's column types from SEL's analyzed select list, a star expanded as
+ * the emitter expands it (a set operation: the analyzer's output columns,
+ * typed where its arms agree); all left unknown should the counts differ. */
+typedef struct {
+    suql_result *res;
+    int k;
+} types_ctx;
+
+static void type_fn(void *ud, const suql_from *item, int index, const suql_from *join)
+{
+    (void)join;
+    types_ctx *c = ud;
+    if (c->k < c->res->ncols)
+        c->res->types[c->k] = (suql_coltype){ item->rcols[index].vtype, item->rcols[index].varray };
+    c->k++;
+}
+
+static void set_types(suql_result *res, const suql_select *sel)
+{
+    types_ctx c = { res, 0 };
+    if (!res->types) return;
+    for (; sel->op != SUQL_SET_NONE && c.k < sel->nrcols; c.k++)
+        if (c.k < res->ncols)
+            res->types[c.k] = (suql_coltype){ sel->rcols[c.k].vtype, sel->rcols[c.k].varray };
+    for (int i = 0; i < sel->ntargets; i++) {
+        const suql_expr *x = sel->targets[i].expr;
+        if (x->kind == SUQL_E_STAR) {
+            suql_star_walk(sel, x, type_fn, &c);
+            continue;
+        }
+        if (c.k < res->ncols) res->types[c.k] = (suql_coltype){ x->vtype, x->varray };
+        c.k++;
+    }
+    if (c.k != res->ncols) memset(res->types, 0, (size_t)res->ncols * sizeof *res->types);
 }
 
 int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_stats *stats,
@@ -632,6 +682,7 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     }
     if (!rc) {
         st->rows = res->nrows;
+        set_types(res, sel);
         if (st->budget_hit && !res->note)
             res->note = xasprintf("the free-text budget of %d evaluations ran out: %s", st->budget,
                                   sh.mode == RUN_OPTIMIZED || sh.mode == RUN_PUSHDOWN || ctes

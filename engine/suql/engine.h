@@ -66,6 +66,8 @@ typedef struct suql_engine_config {
     int count_matched;           /* count the rows a LIMIT cut (stats'
                                     matched), for a reply that says "3 of
                                     10"; one more statement a run */
+    const char *today;           /* what CURRENT_DATE is, YYYY-MM-DD (NULL
+                                    or "": the system's date); copied */
     double time_limit;           /* seconds of SQLite work a query may take
                                     (LLM waits not counted); <= 0: the
                                     default, SUQL_TIME_LIMIT */
@@ -130,8 +132,9 @@ typedef void (*suql_progress_fn)(void *ud, long checked, long candidates);
  * the run fails with GN_ECANCEL.  Set them around a run; NULLs clear. */
 void suql_engine_watch(suql_engine *en, suql_progress_fn fn, void *ud, const atomic_int *cancel);
 
-/* Run TEXT into RES (initialized here; caller releases); STATS (may be
- * NULL) gets what the run did.  Returns 0, or the error of parsing,
+/* Run TEXT into RES (initialized here; caller releases; its columns carry
+ * the analyzed types of the select list); STATS (may be NULL) gets what
+ * the run did.  Returns 0, or the error of parsing,
  * analysis (with the position), SQLite, or an LLM failure that left a
  * filter undecided (GN_ENET...). */
 int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_stats *stats,

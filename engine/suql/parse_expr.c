@@ -4,8 +4,9 @@
  *
  * What: one handler per node type, found in a table; each handler checks
  * the node's fields against the ones it understands (suql_check_fields),
- * so a field it does not know — a FILTER, an OVER, a type modifier —
- * refuses the query instead of vanishing from it.  Operators, cast types,
+ * so a field it does not know — WITHIN GROUP, a type modifier — refuses
+ * the query instead of vanishing from it.  A call keeps its aggregate
+ * ORDER BY, FILTER and OVER (windows are read by parse_stmt.c).  Operators, cast types,
  * SQL-syntax functions and the SUQL built-ins are tables too.
  *
  * Normalizations (each prints back to text that parses to the same tree):
@@ -197,6 +198,15 @@ static const struct { const char *name, *syntax; } sql_syntax[] = {
     { "similar_to_escape", "SIMILAR TO" },
 };
 
+/* SQL-syntax forms PostgreSQL's grammar turns into pg_catalog calls that
+ * SUQL reads: the name they get here.  extract and position print back
+ * in their SQL syntax (print.c); like_escape is folded into its LIKE. */
+static const struct { const char *pg, *name; } sql_forms[] = {
+    { "extract", "extract" }, { "date_part", "date_part" }, { "btrim", "btrim" },
+    { "ltrim", "ltrim" }, { "rtrim", "rtrim" }, { "position", "position" },
+    { "substring", "substring" }, { "like_escape", "like_escape" },
+};
+
 static int func_name(suql_pstate *p, const cJSON *b, int pos, const char **name)
 {
     const cJSON *f = suql_field(b, "funcname");
@@ -210,6 +220,12 @@ static int func_name(suql_pstate *p, const cJSON *b, int pos, const char **name)
         return 0;
     }
     if (!strcmp(first, "pg_catalog"))
+        for (size_t i = 0; i < sizeof sql_forms / sizeof *sql_forms; i++)
+            if (!strcmp(last, sql_forms[i].pg)) {
+                *name = sql_forms[i].name;
+                return 0;
+            }
+    if (!strcmp(first, "pg_catalog"))
         for (size_t i = 0; i < sizeof sql_syntax / sizeof *sql_syntax; i++)
             if (!strcmp(last, sql_syntax[i].name))
                 return suql_unsupported(p, pos, sql_syntax[i].syntax);
@@ -219,12 +235,10 @@ static int func_name(suql_pstate *p, const cJSON *b, int pos, const char **name)
 static int func_call(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
 {
     static const char *const ok[] = {
-        "funcname", "args", "agg_star", "agg_distinct", "funcformat", "location", NULL
+        "funcname", "args", "agg_star", "agg_distinct", "funcformat", "location",
+        "agg_order", "agg_filter", "over", NULL
     };
     static const suql_refusal no[] = {
-        { "agg_order", "ORDER BY inside a function call", GN_EPARSE },
-        { "agg_filter", "FILTER (WHERE ...)", GN_EPARSE },
-        { "over", "window functions (OVER)", GN_EPARSE },
         { "agg_within_group", "WITHIN GROUP", GN_EPARSE },
         { "func_variadic", "VARIADIC", GN_EPARSE },
         { NULL, NULL, 0 }
@@ -238,9 +252,15 @@ static int func_call(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
     e->star = suql_bool_field(b, "agg_star");
     e->distinct = suql_bool_field(b, "agg_distinct");
     rc = suql_parse_exprs(p, suql_field(b, "args"), &e->args, &e->nargs);
+    if (!rc) rc = suql_parse_sort(p, suql_field(b, "agg_order"), &e->aorder, &e->naorder);
+    if (!rc && suql_field(b, "agg_filter")) rc = child(p, b, "agg_filter", pos, &e->filter);
+    if (!rc && suql_field(b, "over")) rc = suql_parse_window(p, suql_field(b, "over"), &e->over);
     if (rc) return rc;
     for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++) {
         if (strcmp(name, builtins[i].name)) continue;
+        if (e->naorder || e->filter || e->over)
+            return suql_fail(p, GN_EPARSE, pos, "%s() is not an aggregate or window function: "
+                             "it takes no ORDER BY, FILTER or OVER", name);
         if (e->nargs != builtins[i].nargs || e->star || e->distinct)
             return suql_fail(p, GN_EPARSE, pos, "%s() takes %d argument%s: %s", name,
                              builtins[i].nargs, builtins[i].nargs == 1 ? "" : "s",
@@ -285,6 +305,7 @@ static const struct {
     { "+", SUQL_E_ARITH, SUQL_OP_ADD }, { "-", SUQL_E_ARITH, SUQL_OP_SUB },
     { "*", SUQL_E_ARITH, SUQL_OP_MUL }, { "/", SUQL_E_ARITH, SUQL_OP_DIV },
     { "%", SUQL_E_ARITH, SUQL_OP_MOD }, { "||", SUQL_E_ARITH, SUQL_OP_CONCAT },
+    { "^", SUQL_E_ARITH, SUQL_OP_POW },
     { "@>", SUQL_E_ARRAYOP, SUQL_OP_CONTAINS }, { "<@", SUQL_E_ARRAYOP, SUQL_OP_CONTAINED },
     { "&&", SUQL_E_ARRAYOP, SUQL_OP_OVERLAP },
     { "~~", SUQL_E_LIKE, SUQL_OP_LIKE }, { "!~~", SUQL_E_LIKE, SUQL_OP_NOT_LIKE },
@@ -325,6 +346,15 @@ static int op_expr(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
             return suql_fail(p, GN_EPARSE, pos, "unsupported: prefix operator %s", name);
         suql_expr *e = *out = new_expr(p, SUQL_E_NEG, pos);
         return child(p, b, "rexpr", pos, &e->l);
+    }
+    if (!strcmp(name, "^@")) {
+        /* a ^@ b is starts_with(a, b). */
+        suql_expr *e = *out = new_expr(p, SUQL_E_FUNC, pos);
+        e->name = "starts_with";
+        e->nargs = 2;
+        e->args = suql_array_new(p->q, 2, sizeof *e->args);
+        int rc2 = child(p, b, "lexpr", pos, &e->args[0]);
+        return rc2 ? rc2 : child(p, b, "rexpr", pos, &e->args[1]);
     }
     if (row < 0) return suql_fail(p, GN_EPARSE, pos, "unsupported: operator %s", name);
     return binary(p, b, pos, operators[row].kind, operators[row].op, out);
@@ -389,12 +419,43 @@ static const struct {
     { "AEXPR_OP", NULL }, { "AEXPR_OP_ANY", NULL }, { "AEXPR_OP_ALL", NULL },
     { "AEXPR_IN", NULL }, { "AEXPR_LIKE", NULL }, { "AEXPR_ILIKE", NULL },
     { "AEXPR_BETWEEN", NULL }, { "AEXPR_NOT_BETWEEN", NULL }, { "AEXPR_NULLIF", NULL },
-    { "AEXPR_DISTINCT", "IS DISTINCT FROM" },
-    { "AEXPR_NOT_DISTINCT", "IS NOT DISTINCT FROM" },
+    { "AEXPR_DISTINCT", NULL }, { "AEXPR_NOT_DISTINCT", NULL },
+    { "AEXPR_BETWEEN_SYM", NULL }, { "AEXPR_NOT_BETWEEN_SYM", NULL },
     { "AEXPR_SIMILAR", "SIMILAR TO" },
-    { "AEXPR_BETWEEN_SYM", "BETWEEN SYMMETRIC" },
-    { "AEXPR_NOT_BETWEEN_SYM", "NOT BETWEEN SYMMETRIC" },
 };
+
+/* x LIKE pattern ESCAPE 'c': PostgreSQL wraps the pattern in
+ * like_escape(pattern, 'c'); SUQL rewrites a literal pattern to the
+ * default escape, backslash (an empty escape: none at all). */
+static int like_escape(suql_pstate *p, suql_expr *e)
+{
+    suql_expr *r = e->r;
+    if (r->kind != SUQL_E_FUNC || !r->name || strcmp(r->name, "like_escape")) return 0;
+    if (r->nargs != 2 || r->args[0]->kind != SUQL_E_STRING || r->args[1]->kind != SUQL_E_STRING ||
+        strlen(r->args[1]->text) > 1)
+        return suql_unsupported(p, r->pos, "LIKE ... ESCAPE with a pattern or escape that is not a "
+                                           "literal (or an escape of more than one character)");
+    const char *s = r->args[0]->text;
+    char esc = r->args[1]->text[0];
+    size_t n = strlen(s);
+    char *t = suql_array_new(p->q, (int)(2 * n + 1), 1);
+    size_t j = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (esc && s[i] == esc && i + 1 < n) {
+            t[j++] = '\\';
+            t[j++] = s[++i];
+        } else if (s[i] == '\\' && esc != '\\') {
+            t[j++] = '\\';
+            t[j++] = '\\';
+        } else {
+            t[j++] = s[i];
+        }
+    }
+    t[j] = 0;
+    r->args[0]->text = t;
+    e->r = r->args[0];
+    return 0;
+}
 
 static int a_expr(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
 {
@@ -413,6 +474,14 @@ static int a_expr(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
     if (!strcmp(kind, "AEXPR_BETWEEN")) return between(p, b, pos, 0, out);
     if (!strcmp(kind, "AEXPR_NOT_BETWEEN")) return between(p, b, pos, 1, out);
     if (!strcmp(kind, "AEXPR_NULLIF")) return nullif(p, b, pos, out);
+    if (!strcmp(kind, "AEXPR_DISTINCT") || !strcmp(kind, "AEXPR_NOT_DISTINCT"))
+        return binary(p, b, pos, SUQL_E_CMP,
+                      strcmp(kind, "AEXPR_DISTINCT") ? SUQL_OP_NOT_DISTINCT : SUQL_OP_DISTINCT, out);
+    if (!strcmp(kind, "AEXPR_BETWEEN_SYM") || !strcmp(kind, "AEXPR_NOT_BETWEEN_SYM")) {
+        rc = between(p, b, pos, !strcmp(kind, "AEXPR_NOT_BETWEEN_SYM"), out);
+        if (*out) (*out)->symmetric = 1;
+        return rc;
+    }
     if (!strcmp(kind, "AEXPR_LIKE") || !strcmp(kind, "AEXPR_ILIKE")) {
         const char *name;
         int row;
@@ -420,7 +489,8 @@ static int a_expr(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
         if (rc) return rc;
         if (row < 0 || operators[row].kind != SUQL_E_LIKE)
             return suql_fail(p, GN_EPARSE, pos, "unsupported: operator %s", name);
-        return binary(p, b, pos, SUQL_E_LIKE, operators[row].op, out);
+        rc = binary(p, b, pos, SUQL_E_LIKE, operators[row].op, out);
+        return rc ? rc : like_escape(p, *out);
     }
     return suql_fail(p, GN_EPARSE, pos, "unsupported: %s", kind);
 }
@@ -531,9 +601,10 @@ static int sub_link(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
             e->op = operators[row].op;
         }
         if ((rc = child(p, b, "testexpr", pos, &e->l))) return rc;
+    } else if (!strcmp(t, "ARRAY_SUBLINK")) {
+        e->array = 1;
     } else if (strcmp(t, "EXPR_SUBLINK")) {
-        return suql_unsupported(p, pos, !strcmp(t, "ARRAY_SUBLINK") ? "ARRAY(subquery)"
-                                                                    : "this kind of subquery");
+        return suql_unsupported(p, pos, "this kind of subquery");
     }
     return subselect(p, b, pos, &e->sub);
 }
@@ -550,13 +621,36 @@ static const struct { const char *name; suql_cast_type type; } cast_types[] = {
     { "text", SUQL_T_TEXT }, { "varchar", SUQL_T_TEXT }, { "bpchar", SUQL_T_TEXT },
     { "bool", SUQL_T_BOOL }, { "boolean", SUQL_T_BOOL },
     { "date", SUQL_T_DATE }, { "time", SUQL_T_TIME }, { "timestamp", SUQL_T_TIMESTAMP },
+    { "timestamptz", SUQL_T_TIMESTAMP }, { "interval", SUQL_T_INTERVAL },
 };
+
+/* Type modifiers: numeric(p[,s]) and varchar(n); others are refused. */
+static int typmods(suql_pstate *p, const cJSON *tn, int pos, const char *type, suql_expr *e)
+{
+    suql_expr **v;
+    int n, rc;
+    if (!suql_field(tn, "typmods")) return 0;
+    if ((rc = suql_parse_exprs(p, suql_field(tn, "typmods"), &v, &n))) return rc;
+    int max = e->type == SUQL_T_NUMERIC ? 2 : !strcmp(type, "varchar") || !strcmp(type, "bpchar") ? 1 : 0;
+    if (n > max)
+        return suql_unsupported(p, pos, "type modifiers other than numeric(p,s) and varchar(n)");
+    for (int i = 0; i < n; i++) {
+        if (v[i]->kind != SUQL_E_INT || v[i]->ival < 0 || v[i]->ival > 1000)
+            return suql_fail(p, GN_EPARSE, v[i]->pos, "type modifiers must be simple constants or identifiers");
+        e->tmod[i] = (int)v[i]->ival;
+    }
+    e->ntmod = n;
+    if (!strcmp(type, "bpchar")) e->tmod[1] = 1;   /* char(n): padded */
+    if (e->type == SUQL_T_NUMERIC && n == 2 && e->tmod[1] > e->tmod[0])
+        return suql_fail(p, GN_EPARSE, pos, "NUMERIC scale %d must be between 0 and precision %d",
+                         e->tmod[1], e->tmod[0]);
+    return 0;
+}
 
 static int type_name(suql_pstate *p, const cJSON *tn, int pos, suql_expr *e)
 {
-    static const char *const ok[] = { "names", "typemod", "arrayBounds", "location", NULL };
+    static const char *const ok[] = { "names", "typemod", "typmods", "arrayBounds", "location", NULL };
     static const suql_refusal no[] = {
-        { "typmods", "type modifiers such as numeric(3,1) or varchar(10)", GN_EPARSE },
         { "setof", "SETOF", GN_EPARSE }, { "pct_type", "%TYPE", GN_EPARSE },
         { NULL, NULL, 0 }
     };
@@ -575,7 +669,7 @@ static int type_name(suql_pstate *p, const cJSON *tn, int pos, suql_expr *e)
     if (dims > 1) return suql_unsupported(p, pos, "multidimensional array types");
     e->type = cast_types[known].type;
     e->array = dims == 1;
-    return 0;
+    return typmods(p, tn, pos, last, e);
 }
 
 static int type_cast(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
@@ -631,6 +725,86 @@ static int case_expr(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
     return rc;
 }
 
+/* ---- IS TRUE, CURRENT_DATE, subscripts ------------------------------ */
+
+static int boolean_test(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
+{
+    static const char *const ok[] = { "arg", "booltesttype", "location", NULL };
+    static const struct { const char *t; int val, neg; } tests[] = {
+        { "IS_TRUE", 1, 0 }, { "IS_NOT_TRUE", 1, 1 }, { "IS_FALSE", 0, 0 },
+        { "IS_NOT_FALSE", 0, 1 }, { "IS_UNKNOWN", -1, 0 }, { "IS_NOT_UNKNOWN", -1, 1 },
+    };
+    int rc = suql_check_fields(p, b, "BooleanTest", pos, ok, NULL);
+    if (rc) return rc;
+    const char *t = suql_str_field(b, "booltesttype");
+    if (!t) t = "IS_TRUE";   /* enum value 0 */
+    suql_expr *e = *out = new_expr(p, SUQL_E_ISBOOL, pos);
+    int hit = 0;
+    for (size_t i = 0; i < sizeof tests / sizeof *tests; i++)
+        if (!strcmp(t, tests[i].t)) {
+            e->ival = tests[i].val;
+            e->negated = tests[i].neg;
+            hit = 1;
+        }
+    if (!hit) return suql_fail(p, GN_EPARSE, pos, "malformed parse tree (BooleanTest)");
+    return child(p, b, "arg", pos, &e->l);
+}
+
+/* CURRENT_DATE and its kin: calls without parentheses. */
+static int sql_value(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
+{
+    static const char *const ok[] = { "op", "typmod", "type", "location", NULL };
+    static const struct { const char *op, *name; } fns[] = {
+        { "SVFOP_CURRENT_DATE", "current_date" },
+        { "SVFOP_CURRENT_TIMESTAMP", "current_timestamp" },
+        { "SVFOP_LOCALTIMESTAMP", "localtimestamp" },
+        { "SVFOP_CURRENT_TIME", "current_time" }, { "SVFOP_LOCALTIME", "localtime" },
+    };
+    int rc = suql_check_fields(p, b, "SQLValueFunction", pos, ok, NULL);
+    if (rc) return rc;
+    const char *op = suql_str_field(b, "op");
+    if (!op) op = "SVFOP_CURRENT_DATE";   /* enum value 0 */
+    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+        if (!strcmp(op, fns[i].op)) {
+            suql_expr *e = *out = new_expr(p, SUQL_E_FUNC, pos);
+            e->name = fns[i].name;
+            e->sqlvalue = 1;
+            return 0;
+        }
+    return suql_unsupported(p, pos, "CURRENT_USER, CURRENT_TIMESTAMP(n) and the like");
+}
+
+/* arr[i] and arr[a:b]: one subscript. */
+static int indirection(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
+{
+    static const char *const ok[] = { "arg", "indirection", NULL };
+    int rc = suql_check_fields(p, b, "A_Indirection", pos, ok, NULL);
+    if (rc) return rc;
+    const cJSON *list = suql_field(b, "indirection"), *ib;
+    if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != 1)
+        return suql_unsupported(p, pos, "more than one subscript (multidimensional arrays)");
+    const char *t = suql_node(list->child, &ib);
+    if (!t || strcmp(t, "A_Indices"))
+        return suql_unsupported(p, pos, "field selection (x).field");
+    static const char *const iok[] = { "is_slice", "lidx", "uidx", NULL };
+    if ((rc = suql_check_fields(p, ib, "A_Indices", pos, iok, NULL))) return rc;
+    suql_expr *e = *out = new_expr(p, SUQL_E_SUBSCRIPT, pos);
+    e->slice = suql_bool_field(ib, "is_slice");
+    e->nargs = 2;
+    e->args = suql_array_new(p->q, 2, sizeof *e->args);
+    if ((rc = child(p, b, "arg", pos, &e->l))) return rc;
+    if (suql_field(ib, "lidx") && (rc = child(p, ib, "lidx", pos, &e->args[0]))) return rc;
+    if (suql_field(ib, "uidx") && (rc = child(p, ib, "uidx", pos, &e->args[1]))) return rc;
+    /* A plain subscript keeps its index in uidx. */
+    if (!e->slice) {
+        e->args[0] = e->args[1];
+        e->args[1] = NULL;
+        e->nargs = 1;
+        if (!e->args[0]) return suql_fail(p, GN_EPARSE, pos, "malformed parse tree (subscript)");
+    }
+    return 0;
+}
+
 /* ---- dispatch ------------------------------------------------------- */
 
 static const struct { const char *type; expr_fn fn; } handlers[] = {
@@ -638,17 +812,16 @@ static const struct { const char *type; expr_fn fn; } handlers[] = {
     { "BoolExpr", bool_expr }, { "FuncCall", func_call }, { "NullTest", null_test },
     { "SubLink", sub_link }, { "TypeCast", type_cast }, { "A_ArrayExpr", array_expr },
     { "CaseExpr", case_expr }, { "CoalesceExpr", coalesce }, { "MinMaxExpr", min_max },
+    { "BooleanTest", boolean_test }, { "SQLValueFunction", sql_value },
+    { "A_Indirection", indirection },
 };
 
 static const struct { const char *type, *what; } refused_nodes[] = {
-    { "A_Indirection", "array subscripts and field selection" },
     { "ParamRef", "parameters ($1)" },
     { "CollateClause", "COLLATE" },
     { "RowExpr", "row constructors" },
     { "GroupingFunc", "GROUPING()" },
     { "GroupingSet", "GROUPING SETS, ROLLUP and CUBE" },
-    { "BooleanTest", "IS TRUE, IS FALSE and IS UNKNOWN" },
-    { "SQLValueFunction", "CURRENT_DATE, CURRENT_TIMESTAMP and the like" },
     { "XmlExpr", "XML functions" }, { "XmlSerialize", "XML functions" },
     { "SetToDefault", "DEFAULT" },
     { "A_Star", "* here" },

@@ -88,6 +88,11 @@ int suql_parse_expr(suql_pstate *p, const cJSON *node, suql_expr **out);
 int suql_parse_exprs(suql_pstate *p, const cJSON *list, suql_expr ***out, int *n);
 /* A SelectStmt body (the object inside {"SelectStmt": ...}) (parse_stmt.c). */
 int suql_parse_select(suql_pstate *p, const cJSON *body, suql_select **out);
+/* A list of SortBy nodes to an arena array (parse_stmt.c). */
+int suql_parse_sort(suql_pstate *p, const cJSON *list, suql_order **out, int *n);
+/* A WindowDef body (OVER's, or one inside WINDOW) to a new window; frame
+ * clauses other than the default are refused (parse_stmt.c). */
+int suql_parse_window(suql_pstate *p, const cJSON *body, suql_window **out);
 
 /* ---- lexical helpers (scan.c) ---- */
 

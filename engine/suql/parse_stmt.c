@@ -6,17 +6,17 @@
  * Invariant: as for expressions, every field of a node is either turned
  * into the AST or refuses the query — writes hidden in a SELECT (INTO,
  * FOR UPDATE, INSERT/UPDATE/DELETE in WITH) with GN_EUSAGE, constructs
- * SUQL does not support (UNION, WINDOW, LATERAL subqueries, ...) with
- * GN_EPARSE "unsupported: ...".
+ * SUQL does not support (window frame clauses, LATERAL subqueries, ...)
+ * with GN_EPARSE "unsupported: ...".  A set operation becomes a
+ * suql_select with op, larg and rarg (ast.h), as PostgreSQL's own tree.
  *
  * Positions: SelectStmt, JoinExpr and RangeSubselect carry no location in
  * libpg_query; a select is placed on its SELECT keyword (found just before
  * its first column), a join on its left item, a subquery in FROM on its
  * SELECT, and a set operation's error on its UNION/INTERSECT/EXCEPT.
  *
- * Rejected: accepting UNION and friends now (the optimizer and emitter are
- * planned for one SELECT block; refusing is explicit and cheap to lift);
- * ignoring LATERAL on subqueries (it changes name resolution).
+ * Rejected: ignoring LATERAL on subqueries (it changes name resolution);
+ * accepting frame clauses by dropping them (the frame changes the values).
  */
 #include "suql/parse_int.h"
 
@@ -44,21 +44,58 @@ static int select_pos(suql_pstate *p, const cJSON *b)
     return pos;
 }
 
-/* UNION, INTERSECT, EXCEPT: refused at their keyword. */
-static int set_operation(suql_pstate *p, const cJSON *b, const char *op)
+static int select_body(suql_pstate *p, const cJSON *b, suql_select *s);
+static int with_clause(suql_pstate *p, const cJSON *w, suql_select *s);
+static int order_by(suql_pstate *p, const cJSON *list, suql_select *s);
+static int optional_expr(suql_pstate *p, const cJSON *b, const char *key, suql_expr **out);
+
+/* The UNION/INTERSECT/EXCEPT keyword of set operation B (the operands
+ * carry no location: it is the word before the right operand). */
+static int setop_pos(suql_pstate *p, const cJSON *b)
 {
-    /* A chain groups to the left: report its first operator. */
-    const cJSON *larg = suql_field(b, "larg");
-    const char *lop = suql_str_field(larg, "op");
-    if (cJSON_IsObject(larg) && lop && strcmp(lop, "SETOP_NONE"))
-        return set_operation(p, larg, lop);
-    const char *word = !strcmp(op, "SETOP_UNION") ? "UNION"
-                     : !strcmp(op, "SETOP_INTERSECT") ? "INTERSECT" : "EXCEPT";
     const cJSON *rarg = suql_field(b, "rarg");
     int pos = cJSON_IsObject(rarg) ? select_pos(p, rarg) : p->last_pos, k;
     if ((k = suql_word_before(p->text, pos, quantifier_words)) >= 0) pos = k;
     if ((k = suql_word_before(p->text, pos, setop_words)) >= 0) pos = k;
-    return suql_fail(p, GN_EPARSE, pos, "unsupported: %s (write one SELECT)", word);
+    return pos;
+}
+
+/* larg UNION/INTERSECT/EXCEPT [ALL] rarg, with WITH, ORDER BY, LIMIT and
+ * OFFSET of the whole. */
+static int set_operation(suql_pstate *p, const cJSON *b, const char *op, suql_select **out)
+{
+    static const char *const ok[] = {
+        "op", "all", "larg", "rarg", "sortClause", "limitOffset", "limitCount",
+        "limitOption", "withClause", NULL
+    };
+    static const suql_refusal no[] = {
+        { "intoClause", "SELECT ... INTO creates a table", GN_EUSAGE },
+        { "lockingClause", "FOR UPDATE and FOR SHARE lock rows", GN_EUSAGE },
+        { NULL, NULL, 0 }
+    };
+    int pos = setop_pos(p, b);
+    int rc = suql_enter(p, pos);
+    if (rc) return rc;
+    suql_select *s = *out = suql_select_new(p->q, pos);
+    s->op = !strcmp(op, "SETOP_UNION") ? SUQL_SET_UNION
+          : !strcmp(op, "SETOP_INTERSECT") ? SUQL_SET_INTERSECT : SUQL_SET_EXCEPT;
+    s->all = suql_bool_field(b, "all");
+    rc = suql_check_fields(p, b, "SelectStmt", pos, ok, no);
+    const char *lo = suql_str_field(b, "limitOption");
+    if (!rc && lo && strcmp(lo, "LIMIT_OPTION_DEFAULT") && strcmp(lo, "LIMIT_OPTION_COUNT"))
+        rc = suql_unsupported(p, pos, "FETCH FIRST ... WITH TIES");
+    const cJSON *w = suql_field(b, "withClause");
+    if (!rc && w) rc = with_clause(p, w, s);
+    const cJSON *l = suql_field(b, "larg"), *r = suql_field(b, "rarg");
+    if (!rc && (!cJSON_IsObject(l) || !cJSON_IsObject(r)))
+        rc = suql_fail(p, GN_EPARSE, pos, "malformed parse tree (set operation)");
+    if (!rc) rc = suql_parse_select(p, l, &s->larg);
+    if (!rc) rc = suql_parse_select(p, r, &s->rarg);
+    if (!rc) rc = order_by(p, suql_field(b, "sortClause"), s);
+    if (!rc) rc = optional_expr(p, b, "limitCount", &s->limit);
+    if (!rc) rc = optional_expr(p, b, "limitOffset", &s->offset);
+    suql_leave(p);
+    return rc;
 }
 
 /* ---- WITH ----------------------------------------------------------- */
@@ -137,16 +174,19 @@ static int alias(suql_pstate *p, const cJSON *a, int pos, suql_from *f, int with
 static int range_var(suql_pstate *p, const cJSON *b, suql_from **out)
 {
     static const char *const ok[] = {
-        "relname", "inh", "relpersistence", "alias", "location", NULL
+        "relname", "inh", "relpersistence", "alias", "location", "schemaname", NULL
     };
     static const suql_refusal no[] = {
-        { "schemaname", "schema-qualified table names", GN_EPARSE },
         { "catalogname", "catalog-qualified table names", GN_EPARSE },
         { NULL, NULL, 0 }
     };
     int pos = suql_loc(p, b);
     int rc = suql_check_fields(p, b, "RangeVar", pos, ok, no);
     if (rc) return rc;
+    /* The knowledge base is PostgreSQL's default schema: public.t is t. */
+    const char *schema = suql_str_field(b, "schemaname");
+    if (schema && strcmp(schema, "public"))
+        return suql_unsupported(p, pos, "schema-qualified table names (other than public.)");
     suql_from *f = *out = suql_from_new(p->q, SUQL_FROM_TABLE, pos);
     f->table = suql_strdup(p->q, suql_str_field(b, "relname"));
     if (!f->table) return suql_fail(p, GN_EPARSE, pos, "malformed parse tree (table)");
@@ -319,14 +359,19 @@ static int sort_key(suql_pstate *p, const cJSON *node, suql_order *o)
     return 0;
 }
 
+int suql_parse_sort(suql_pstate *p, const cJSON *list, suql_order **out, int *n)
+{
+    *n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
+    *out = suql_array_new(p->q, *n, sizeof **out);
+    int i = 0, rc = 0;
+    for (const cJSON *it = *n ? list->child : NULL; it && !rc; it = it->next)
+        rc = sort_key(p, it, &(*out)[i++]);
+    return rc;
+}
+
 static int order_by(suql_pstate *p, const cJSON *list, suql_select *s)
 {
-    s->norder = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
-    s->order = suql_array_new(p->q, s->norder, sizeof *s->order);
-    int i = 0, rc = 0;
-    for (const cJSON *it = s->norder ? list->child : NULL; it && !rc; it = it->next)
-        rc = sort_key(p, it, &s->order[i++]);
-    return rc;
+    return suql_parse_sort(p, list, &s->order, &s->norder);
 }
 
 /* ---- the statement -------------------------------------------------- */
@@ -335,10 +380,60 @@ static int order_by(suql_pstate *p, const cJSON *list, suql_select *s)
 static int distinct(suql_pstate *p, const cJSON *list, suql_select *s)
 {
     if (!list) return 0;
-    for (const cJSON *it = list->child; it; it = it->next)
-        if (!cJSON_IsObject(it) || it->child)
-            return suql_unsupported(p, suql_first_loc(p, list), "DISTINCT ON");
-    s->distinct = 1;
+    if (cJSON_GetArraySize(list) == 1 && cJSON_IsObject(list->child) && !list->child->child) {
+        s->distinct = 1;
+        return 0;
+    }
+    return suql_parse_exprs(p, list, &s->distinct_on, &s->ndistinct_on);
+}
+
+/* ---- windows -------------------------------------------------------- */
+
+int suql_parse_window(suql_pstate *p, const cJSON *b, suql_window **out)
+{
+    static const char *const ok[] = {
+        "name", "refname", "partitionClause", "orderClause", "frameOptions", "location", NULL
+    };
+    static const suql_refusal no[] = {
+        { "startOffset", "window frame clauses (ROWS, RANGE, GROUPS)", GN_EPARSE },
+        { "endOffset", "window frame clauses (ROWS, RANGE, GROUPS)", GN_EPARSE },
+        { NULL, NULL, 0 }
+    };
+    /* RANGE UNBOUNDED PRECEDING to CURRENT ROW: the default frame. */
+    enum { DEFAULT_FRAME = 0x00002 | 0x00020 | 0x00400 };
+    if (!cJSON_IsObject(b))
+        return suql_fail(p, GN_EPARSE, p->last_pos, "malformed parse tree (window)");
+    int pos = suql_loc(p, b);
+    int rc = suql_check_fields(p, b, "WindowDef", pos, ok, no);
+    if (rc) return rc;
+    const cJSON *fo = suql_field(b, "frameOptions");
+    if (fo && (!cJSON_IsNumber(fo) || fo->valueint != DEFAULT_FRAME))
+        return suql_unsupported(p, pos, "window frame clauses (ROWS, RANGE, GROUPS)");
+    suql_window *w = *out = suql_array_new(p->q, 1, sizeof *w);
+    w->pos = pos;
+    w->name = suql_strdup(p->q, suql_str_field(b, "name"));
+    w->refname = suql_strdup(p->q, suql_str_field(b, "refname"));
+    rc = suql_parse_exprs(p, suql_field(b, "partitionClause"), &w->partition, &w->npartition);
+    if (!rc) rc = suql_parse_sort(p, suql_field(b, "orderClause"), &w->order, &w->norder);
+    return rc;
+}
+
+static int window_clause(suql_pstate *p, const cJSON *list, suql_select *s)
+{
+    s->nwindows = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
+    s->windows = suql_array_new(p->q, s->nwindows, sizeof *s->windows);
+    int i = 0;
+    for (const cJSON *it = s->nwindows ? list->child : NULL; it; it = it->next, i++) {
+        suql_window *w;
+        const cJSON *b;
+        const char *t = suql_node(it, &b);
+        if (!t || strcmp(t, "WindowDef"))
+            return suql_fail(p, GN_EPARSE, p->last_pos, "malformed parse tree (WINDOW)");
+        int rc = suql_parse_window(p, b, &w);
+        if (rc) return rc;
+        if (!w->name) return suql_fail(p, GN_EPARSE, w->pos, "malformed parse tree (WINDOW)");
+        s->windows[i] = *w;
+    }
     return 0;
 }
 
@@ -353,13 +448,12 @@ static int select_body(suql_pstate *p, const cJSON *b, suql_select *s)
     static const char *const ok[] = {
         "distinctClause", "targetList", "fromClause", "whereClause", "groupClause",
         "havingClause", "sortClause", "limitOffset", "limitCount", "limitOption",
-        "withClause", "op", NULL
+        "withClause", "windowClause", "op", NULL
     };
     static const suql_refusal no[] = {
         { "intoClause", "SELECT ... INTO creates a table", GN_EUSAGE },
         { "lockingClause", "FOR UPDATE and FOR SHARE lock rows", GN_EUSAGE },
         { "valuesLists", "VALUES", GN_EPARSE },
-        { "windowClause", "WINDOW", GN_EPARSE },
         { "groupDistinct", "GROUP BY DISTINCT", GN_EPARSE },
         { NULL, NULL, 0 }
     };
@@ -376,6 +470,7 @@ static int select_body(suql_pstate *p, const cJSON *b, suql_select *s)
     if ((rc = optional_expr(p, b, "whereClause", &s->where))) return rc;
     if ((rc = suql_parse_exprs(p, suql_field(b, "groupClause"), &s->group, &s->ngroup))) return rc;
     if ((rc = optional_expr(p, b, "havingClause", &s->having))) return rc;
+    if ((rc = window_clause(p, suql_field(b, "windowClause"), s))) return rc;
     if ((rc = order_by(p, suql_field(b, "sortClause"), s))) return rc;
     if ((rc = optional_expr(p, b, "limitCount", &s->limit))) return rc;
     return optional_expr(p, b, "limitOffset", &s->offset);
@@ -386,7 +481,7 @@ int suql_parse_select(suql_pstate *p, const cJSON *b, suql_select **out)
     int pos = select_pos(p, b);
     *out = NULL;
     const char *op = suql_str_field(b, "op");
-    if (op && strcmp(op, "SETOP_NONE")) return set_operation(p, b, op);
+    if (op && strcmp(op, "SETOP_NONE")) return set_operation(p, b, op, out);
     int rc = suql_enter(p, pos);
     if (rc) return rc;
     suql_select *s = *out = suql_select_new(p->q, pos);

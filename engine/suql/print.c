@@ -66,7 +66,7 @@ static const struct { const char *name, *text; int min, max; } kwfuncs[] = {
 /* Binding levels, loosest first (PostgreSQL's gram.y precedence list). */
 enum {
     L_NONE = 0, L_OR, L_AND, L_NOT, L_IS, L_CMP, L_LIKE, L_OP, L_ADD, L_MUL,
-    L_NEG = 11, L_CAST = 13, L_ATOM = 20
+    L_POW = 10, L_NEG = 11, L_CAST = 13, L_ATOM = 20
 };
 
 static int cmp_kw(const void *a, const void *b)
@@ -152,6 +152,10 @@ static int op_level(suql_op op)
         return L_ADD;
     case SUQL_OP_MUL: case SUQL_OP_DIV: case SUQL_OP_MOD:
         return L_MUL;
+    case SUQL_OP_POW:
+        return L_POW;
+    case SUQL_OP_DISTINCT: case SUQL_OP_NOT_DISTINCT:
+        return L_IS;
     default:
         return L_OP;   /* || @> <@ &&: PostgreSQL's generic operator level */
     }
@@ -164,7 +168,7 @@ static int level(const suql_expr *e)
     case SUQL_E_OR: return L_OR;
     case SUQL_E_AND: return L_AND;
     case SUQL_E_NOT: return L_NOT;
-    case SUQL_E_ISNULL: return L_IS;
+    case SUQL_E_ISNULL: case SUQL_E_ISBOOL: return L_IS;
     case SUQL_E_IN: case SUQL_E_IN_SELECT: case SUQL_E_BETWEEN: return L_LIKE;
     case SUQL_E_CMP: case SUQL_E_LIKE: case SUQL_E_ARITH: case SUQL_E_ARRAYOP:
     case SUQL_E_ANY: case SUQL_E_ALL:
@@ -180,6 +184,8 @@ static int level(const suql_expr *e)
 
 static void put_expr(gn_buf *b, const suql_expr *e, int min);
 static void put_select(gn_buf *b, const suql_select *s);
+static void put_orders(gn_buf *b, const suql_order *v, int n);
+static void put_window(gn_buf *b, const suql_window *w);
 
 static void put_list(gn_buf *b, suql_expr *const *v, int n)
 {
@@ -204,9 +210,37 @@ static void put_subquery(gn_buf *b, const suql_select *s)
     gn_buf_putc(b, ')');
 }
 
+/* Calls PostgreSQL writes in SQL syntax: 1 when printed so. */
+static int put_sql_form(gn_buf *b, const suql_expr *e)
+{
+    if (e->sqlvalue) {
+        for (const char *p = e->name; *p; p++) gn_buf_putc(b, (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p));
+        return 1;
+    }
+    if (!strcmp(e->name, "extract") && e->nargs == 2 && e->args[0]->kind == SUQL_E_STRING) {
+        gn_buf_puts(b, "EXTRACT(");
+        put_string(b, e->args[0]->text);
+        gn_buf_puts(b, " FROM ");
+        put_expr(b, e->args[1], L_NONE);
+        gn_buf_putc(b, ')');
+        return 1;
+    }
+    if (!strcmp(e->name, "position") && e->nargs == 2) {
+        gn_buf_puts(b, "POSITION(");
+        put_expr(b, e->args[1], L_ADD);
+        gn_buf_puts(b, " IN ");
+        put_expr(b, e->args[0], L_ADD);
+        gn_buf_putc(b, ')');
+        return 1;
+    }
+    return 0;
+}
+
 static void put_func(gn_buf *b, const suql_expr *e)
 {
-    for (size_t i = 0; i < sizeof kwfuncs / sizeof *kwfuncs; i++) {
+    int decorated = e->naorder || e->filter || e->over;
+    if (!decorated && !e->distinct && !e->star && put_sql_form(b, e)) return;
+    for (size_t i = 0; i < sizeof kwfuncs / sizeof *kwfuncs && !decorated; i++) {
         if (!strcmp(e->name, kwfuncs[i].name) && !e->distinct && !e->star &&
             e->nargs >= kwfuncs[i].min && e->nargs <= kwfuncs[i].max) {
             gn_buf_puts(b, kwfuncs[i].text);
@@ -221,7 +255,20 @@ static void put_func(gn_buf *b, const suql_expr *e)
     if (e->star) gn_buf_putc(b, '*');
     if (e->distinct) gn_buf_puts(b, "DISTINCT ");
     put_list(b, e->args, e->nargs);
+    if (e->naorder) {
+        gn_buf_puts(b, " ORDER BY ");
+        put_orders(b, e->aorder, e->naorder);
+    }
     gn_buf_putc(b, ')');
+    if (e->filter) {
+        gn_buf_puts(b, " FILTER (WHERE ");
+        put_expr(b, e->filter, L_NONE);
+        gn_buf_putc(b, ')');
+    }
+    if (e->over) {
+        gn_buf_puts(b, " OVER ");
+        put_window(b, e->over);
+    }
 }
 
 static void put_binary(gn_buf *b, const suql_expr *e, int lmin, int rmin)
@@ -339,6 +386,7 @@ static void put_bare(gn_buf *b, const suql_expr *e)
     case SUQL_E_BETWEEN:
         put_expr(b, e->l, L_LIKE + 1);
         gn_buf_puts(b, e->negated ? " NOT BETWEEN " : " BETWEEN ");
+        if (e->symmetric) gn_buf_puts(b, "SYMMETRIC ");
         put_expr(b, e->nargs > 0 ? e->args[0] : NULL, L_LIKE + 1);
         gn_buf_puts(b, " AND ");
         put_expr(b, e->nargs > 1 ? e->args[1] : NULL, L_LIKE + 1);
@@ -346,6 +394,28 @@ static void put_bare(gn_buf *b, const suql_expr *e)
     case SUQL_E_ISNULL:
         put_expr(b, e->l, L_IS + 1);
         gn_buf_puts(b, e->negated ? " IS NOT NULL" : " IS NULL");
+        break;
+    case SUQL_E_ISBOOL:
+        put_expr(b, e->l, L_IS + 1);
+        gn_buf_printf(b, " IS %s%s", e->negated ? "NOT " : "",
+                      e->ival > 0 ? "TRUE" : e->ival == 0 ? "FALSE" : "UNKNOWN");
+        break;
+    case SUQL_E_SUBSCRIPT:
+        /* Only a column takes a subscript bare: (f(x))[1]. */
+        if (e->l && e->l->kind == SUQL_E_COLUMN) {
+            put_expr(b, e->l, L_NONE);
+        } else {
+            gn_buf_putc(b, '(');
+            put_expr(b, e->l, L_NONE);
+            gn_buf_putc(b, ')');
+        }
+        gn_buf_putc(b, '[');
+        if (e->nargs > 0 && e->args[0]) put_expr(b, e->args[0], L_NONE);
+        if (e->slice) {
+            gn_buf_putc(b, ':');
+            if (e->nargs > 1 && e->args[1]) put_expr(b, e->args[1], L_NONE);
+        }
+        gn_buf_putc(b, ']');
         break;
     case SUQL_E_ANY: case SUQL_E_ALL: put_quantified(b, e); break;
     case SUQL_E_ARRAY:
@@ -355,10 +425,17 @@ static void put_bare(gn_buf *b, const suql_expr *e)
         break;
     case SUQL_E_CAST:
         put_expr(b, e->l, L_CAST);
-        gn_buf_printf(b, "::%s%s", suql_cast_type_name(e->type), e->array ? "[]" : "");
+        gn_buf_printf(b, "::%s", e->type == SUQL_T_TEXT && e->ntmod ? (e->tmod[1] ? "CHAR" : "VARCHAR")
+                                                                   : suql_cast_type_name(e->type));
+        if (e->ntmod == 1) gn_buf_printf(b, "(%d)", e->tmod[0]);
+        if (e->ntmod == 2) gn_buf_printf(b, "(%d,%d)", e->tmod[0], e->tmod[1]);
+        if (e->array) gn_buf_puts(b, "[]");
         break;
     case SUQL_E_CASE: put_case(b, e); break;
-    case SUQL_E_SUBQUERY: put_subquery(b, e->sub); break;
+    case SUQL_E_SUBQUERY:
+        if (e->array) gn_buf_puts(b, "ARRAY");
+        put_subquery(b, e->sub);
+        break;
     case SUQL_E_EXISTS:
         gn_buf_puts(b, "EXISTS ");
         put_subquery(b, e->sub);
@@ -455,11 +532,10 @@ static void put_ctes(gn_buf *b, const suql_select *s)
     gn_buf_putc(b, ' ');
 }
 
-static void put_order(gn_buf *b, const suql_select *s)
+static void put_orders(gn_buf *b, const suql_order *v, int n)
 {
-    gn_buf_puts(b, " ORDER BY ");
-    for (int i = 0; i < s->norder; i++) {
-        const suql_order *o = &s->order[i];
+    for (int i = 0; i < n; i++) {
+        const suql_order *o = &v[i];
         if (i) gn_buf_puts(b, ", ");
         put_expr(b, o->expr, L_NONE);
         if (o->desc) gn_buf_puts(b, " DESC");
@@ -468,14 +544,92 @@ static void put_order(gn_buf *b, const suql_select *s)
     }
 }
 
-static void put_select(gn_buf *b, const suql_select *s)
+static void put_order(gn_buf *b, const suql_select *s)
 {
-    if (!s) {
-        gn_buf_puts(b, "<?>");
+    gn_buf_puts(b, " ORDER BY ");
+    put_orders(b, s->order, s->norder);
+}
+
+/* A window's specification: the name alone (OVER w), else in parentheses. */
+static void put_window(gn_buf *b, const suql_window *w)
+{
+    if (w->name && !w->refname && !w->npartition && !w->norder) {
+        put_ident(b, w->name);
         return;
     }
-    if (s->nctes > 0) put_ctes(b, s);
+    const char *sep = "";
+    gn_buf_putc(b, '(');
+    if (w->refname) {
+        put_ident(b, w->refname);
+        sep = " ";
+    }
+    if (w->npartition) {
+        gn_buf_printf(b, "%sPARTITION BY ", sep);
+        put_list(b, w->partition, w->npartition);
+        sep = " ";
+    }
+    if (w->norder) {
+        gn_buf_printf(b, "%sORDER BY ", sep);
+        put_orders(b, w->order, w->norder);
+    }
+    gn_buf_putc(b, ')');
+}
+
+/* UNION and EXCEPT bind alike, INTERSECT tighter (PostgreSQL's grammar). */
+static int setop_level(suql_setop op)
+{
+    return op == SUQL_SET_INTERSECT ? 2 : 1;
+}
+
+/* A set operation's operand: bare when the grammar reads it back as the
+ * same tree, else in parentheses. */
+static void put_operand(gn_buf *b, const suql_select *s, const suql_select *parent, int left)
+{
+    int bare = s && !s->nctes && !s->norder && !s->limit && !s->offset;
+    if (bare && s->op != SUQL_SET_NONE) {
+        int lv = setop_level(s->op), plv = setop_level(parent->op);
+        bare = left ? lv >= plv : lv > plv;
+    }
+    if (!bare) gn_buf_putc(b, '(');
+    put_select(b, s);
+    if (!bare) gn_buf_putc(b, ')');
+}
+
+static void put_setop(gn_buf *b, const suql_select *s)
+{
+    static const char *const words[] = {
+        [SUQL_SET_NONE] = "?", [SUQL_SET_UNION] = "UNION",
+        [SUQL_SET_INTERSECT] = "INTERSECT", [SUQL_SET_EXCEPT] = "EXCEPT",
+    };
+    put_operand(b, s->larg, s, 1);
+    gn_buf_printf(b, " %s%s ", words[s->op], s->all ? " ALL" : "");
+    put_operand(b, s->rarg, s, 0);
+}
+
+static void put_windows(gn_buf *b, const suql_select *s)
+{
+    gn_buf_puts(b, " WINDOW ");
+    for (int i = 0; i < s->nwindows; i++) {
+        const suql_window *w = &s->windows[i];
+        if (i) gn_buf_puts(b, ", ");
+        put_ident(b, w->name);
+        gn_buf_puts(b, " AS ");
+        suql_window spec = *w;
+        spec.name = NULL;
+        if (!spec.refname && !spec.npartition && !spec.norder) gn_buf_puts(b, "()");
+        else put_window(b, &spec);
+    }
+}
+
+/* One SELECT block, from SELECT to WINDOW. */
+static void put_block(gn_buf *b, const suql_select *s)
+{
     gn_buf_puts(b, s->distinct ? "SELECT DISTINCT " : "SELECT ");
+    if (s->ndistinct_on) {
+        gn_buf_puts(b, "DISTINCT ON (");
+        put_list(b, s->distinct_on, s->ndistinct_on);
+        gn_buf_puts(b, ") ");
+    }
     for (int i = 0; i < s->ntargets; i++) {
         if (i) gn_buf_puts(b, ", ");
         put_expr(b, s->targets[i].expr, L_NONE);
@@ -497,6 +651,18 @@ static void put_select(gn_buf *b, const suql_select *s)
         gn_buf_puts(b, " HAVING ");
         put_expr(b, s->having, L_NONE);
     }
+    if (s->nwindows > 0) put_windows(b, s);
+}
+
+static void put_select(gn_buf *b, const suql_select *s)
+{
+    if (!s) {
+        gn_buf_puts(b, "<?>");
+        return;
+    }
+    if (s->nctes > 0) put_ctes(b, s);
+    if (s->op != SUQL_SET_NONE) put_setop(b, s);
+    else put_block(b, s);
     if (s->norder > 0) put_order(b, s);
     if (s->limit) {
         gn_buf_puts(b, " LIMIT ");

@@ -5,12 +5,27 @@
  * here (East Asian wide characters count 2, combining marks 0; bytes that
  * are not valid UTF-8 count 1 each and print as '?'), so the table lines
  * up whatever the locale.
+ *
+ * JSON: values are written as PostgreSQL's row_to_json writes them, so a
+ * result reads the same from genie and from PostgreSQL.  Numbers become
+ * cJSON raw items holding their exact text: a cJSON number is a double,
+ * which cannot hold every integer past 2^53, and cJSON prints it with 15
+ * significant digits whenever those read back within a relative epsilon
+ * (0.1+0.2 would print as 0.3).  Reals use PostgreSQL's float8 text
+ * (suql_pg_float_text: the shortest digits that read back exactly;
+ * positional for decimal exponents -4 to 14).  An array column's JSON text is parsed into the
+ * array, and its numbers are rewritten from their tokens in the text the
+ * same way (cJSON's parser keeps only the double).  Rejected: a JSON
+ * writer of our own (cJSON's layout is what --format json has always
+ * printed, and the agent reads the cJSON tree).
  */
 #include "result.h"
 
+#include "suql/pgval.h"
 #include "util/xmem.h"
 
 #include <cjson/cJSON.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +37,7 @@ void suql_result_init(suql_result *r, const char *const *names, int ncols)
     memset(r, 0, sizeof *r);
     r->ncols = ncols;
     r->names = xcalloc((size_t)ncols + 1, sizeof *r->names);
+    r->types = xcalloc((size_t)ncols + 1, sizeof *r->types);
     for (int i = 0; i < ncols; i++) r->names[i] = xstrdup(names[i] ? names[i] : "?");
 }
 
@@ -29,6 +45,7 @@ void suql_result_release(suql_result *r)
 {
     for (int i = 0; i < r->ncols; i++) free(r->names[i]);
     free(r->names);
+    free(r->types);
     for (long i = 0; i < (long)r->nrows * r->ncols; i++) free(r->cells[i].text);
     free(r->cells);
     free(r->note);
@@ -96,6 +113,33 @@ const char *suql_cell_text(const suql_cell *c, char *buf)
     default:
         return "";
     }
+}
+
+/* The type of R's column J (unknown when R has none). */
+static suql_coltype col_type(const suql_result *r, int j)
+{
+    suql_coltype none = { SUQL_VT_UNKNOWN, 0 };
+    return r->types ? r->types[j] : none;
+}
+
+/* 1 (then *V) when C is SQLite's 1 or 0 for a boolean in column J. */
+static int cell_bool(const suql_result *r, int j, const suql_cell *c, int *v)
+{
+    suql_coltype t = col_type(r, j);
+    if (t.vtype != SUQL_VT_BOOL || t.varray || c->type != SUQL_INT || (c->i != 0 && c->i != 1))
+        return 0;
+    *v = (int)c->i;
+    return 1;
+}
+
+/* Cell I,J of R as the table and CSV show it: suql_cell_text, but a
+ * boolean as true/false. */
+static const char *cell_text(const suql_result *r, int i, int j, char *buf)
+{
+    const suql_cell *c = &r->cells[(size_t)i * (size_t)r->ncols + (size_t)j];
+    int v;
+    if (cell_bool(r, j, c, &v)) return v ? "true" : "false";
+    return suql_cell_text(c, buf);
 }
 
 /* ---- table ---------------------------------------------------------------- */
@@ -200,7 +244,7 @@ void suql_result_table(const suql_result *r, int width, gn_buf *out)
     for (int j = 0; j < nc; j++) {
         want[j] = text_width(r->names[j]);
         for (int i = 0; i < r->nrows; i++) {
-            int cw = text_width(suql_cell_text(&r->cells[(size_t)i * (size_t)nc + (size_t)j], buf));
+            int cw = text_width(cell_text(r, i, j, buf));
             if (cw > want[j]) want[j] = cw;
         }
         if (want[j] < 1) want[j] = 1;
@@ -244,7 +288,7 @@ void suql_result_table(const suql_result *r, int width, gn_buf *out)
     for (int i = 0; i < r->nrows; i++) {
         for (int j = 0; j < nc; j++) {
             if (j) gn_buf_puts(out, "  ");
-            put_cell(out, suql_cell_text(&r->cells[(size_t)i * (size_t)nc + (size_t)j], buf), w[j]);
+            put_cell(out, cell_text(r, i, j, buf), w[j]);
         }
         while (out->len && out->data[out->len - 1] == ' ') out->len--;
         gn_buf_putc(out, '\n');
@@ -256,6 +300,100 @@ void suql_result_table(const suql_result *r, int width, gn_buf *out)
 }
 
 /* ---- JSON and CSV ------------------------------------------------------------ */
+
+/* A real as a JSON value: a raw number in float8's text, or a string when
+ * not finite (row_to_json writes "NaN", "Infinity", "-Infinity"). */
+static cJSON *real_cjson(double d)
+{
+    char buf[32];
+    suql_pg_float_text(d, buf);
+    return isfinite(d) ? cJSON_CreateRaw(buf) : cJSON_CreateString(buf);
+}
+
+static cJSON *int_cjson(long long v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%lld", v);
+    return cJSON_CreateRaw(buf);
+}
+
+/* The next number token of JSON text *S (outside strings), its length in
+ * *N; *S moves past it.  NULL when none is left. */
+static const char *next_number(const char **s, size_t *n)
+{
+    const char *p = *s;
+    for (; *p; p++) {
+        if (*p == '"') {
+            for (p++; *p && *p != '"'; p++)
+                if (*p == '\\' && p[1]) p++;
+            if (!*p) break;
+        } else if (*p == '-' || (*p >= '0' && *p <= '9')) {
+            *n = strspn(p, "0123456789+-.eE");
+            *s = p + *n;
+            return p;
+        }
+    }
+    *s = p;
+    return NULL;
+}
+
+/* Replace the numbers under X, in document order, by raw items: integer
+ * tokens exactly, others as real_cjson.  *S walks the text X was parsed
+ * from. */
+static void exact_numbers(cJSON *x, const char **s)
+{
+    for (cJSON *c = x->child; c; c = c->next) {
+        if (!cJSON_IsNumber(c)) {
+            exact_numbers(c, s);
+            continue;
+        }
+        size_t n = 0;
+        const char *t = next_number(s, &n);
+        char tok[32], *end;
+        long long v = 0;
+        int exact = 0;
+        size_t sign = t && *t == '-';
+        if (t && n > sign && n < sizeof tok && strspn(t + sign, "0123456789") == n - sign) {
+            memcpy(tok, t, n);
+            tok[n] = 0;
+            errno = 0;
+            v = strtoll(tok, &end, 10);
+            exact = !errno && !*end;
+        }
+        cJSON *num = exact ? int_cjson(v) : real_cjson(c->valuedouble);
+        if (c->string) num->string = xstrdup(c->string);    /* an object's member */
+        cJSON_ReplaceItemViaPointer(x, c, num);
+        c = num;
+    }
+}
+
+/* An array column's cell TEXT as a cJSON array, or NULL when it is not a
+ * JSON array. */
+static cJSON *array_cjson(const char *text)
+{
+    cJSON *a = cJSON_ParseWithOpts(text, NULL, 1);
+    if (!cJSON_IsArray(a)) {
+        cJSON_Delete(a);
+        return NULL;
+    }
+    exact_numbers(a, &text);
+    return a;
+}
+
+static cJSON *cell_cjson(const suql_result *r, int j, const suql_cell *c)
+{
+    int b;
+    cJSON *a;
+    if (cell_bool(r, j, c, &b)) return cJSON_CreateBool(b);
+    switch (c->type) {
+    case SUQL_INT: return int_cjson(c->i);
+    case SUQL_REAL: return real_cjson(c->d);
+    case SUQL_TEXT:
+        if (col_type(r, j).varray && (a = array_cjson(c->text))) return a;
+        return cJSON_CreateString(c->text);
+    default: return cJSON_CreateNull();
+    }
+}
 
 cJSON *suql_result_cjson(const suql_result *r, int max_rows)
 {
@@ -270,11 +408,7 @@ cJSON *suql_result_cjson(const suql_result *r, int max_rows)
         cJSON *o = cJSON_CreateObject();
         for (int j = 0; j < r->ncols; j++) {
             const suql_cell *c = &r->cells[(size_t)i * (size_t)r->ncols + (size_t)j];
-            cJSON *v = c->type == SUQL_INT ? cJSON_CreateNumber((double)c->i)
-                     : c->type == SUQL_REAL ? cJSON_CreateNumber(c->d)
-                     : c->type == SUQL_TEXT ? cJSON_CreateString(c->text)
-                                            : cJSON_CreateNull();
-            cJSON_AddItemToObject(o, keys[j], v);
+            cJSON_AddItemToObject(o, keys[j], cell_cjson(r, j, c));
         }
         cJSON_AddItemToArray(arr, o);
     }
@@ -304,7 +438,7 @@ void suql_result_csv(const suql_result *r, gn_buf *out)
     for (int i = 0; i < r->nrows; i++) {
         for (int j = 0; j < r->ncols; j++) {
             if (j) gn_buf_putc(out, ',');
-            gn_buf_csv(out, suql_cell_text(&r->cells[(size_t)i * (size_t)r->ncols + (size_t)j], buf));
+            gn_buf_csv(out, cell_text(r, i, j, buf));
         }
         gn_buf_puts(out, "\r\n");
     }

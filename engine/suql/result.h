@@ -4,12 +4,16 @@
  * A result is a table of cells, each NULL, an integer, a real or text
  * (JSON arrays from array columns stay text, in their JSON form).  Cells
  * that came from the offline fallbacks are flagged so front ends can mark
- * them.  The renderers are here, beside the type, because --suql, the test
- * harness and the chat view all print results the same three ways.
+ * them.  Each column may carry the type the analyzer inferred for it: the
+ * renderers print a boolean column (SQLite's 1/0) as true/false and an
+ * array column as a JSON array.  The renderers are here, beside the type,
+ * because --suql, the test harness and the chat view all print results
+ * the same three ways.
  */
 #ifndef GENIE_SUQL_RESULT_H
 #define GENIE_SUQL_RESULT_H
 
+#include "suql/ast.h"
 #include "util/buf.h"
 
 #include <cjson/cJSON.h>
@@ -24,15 +28,23 @@ typedef struct suql_cell {
     int offline;          /* computed by an offline fallback */
 } suql_cell;
 
+/* What the analyzer inferred for an output column (ast.h). */
+typedef struct suql_coltype {
+    suql_vtype vtype;     /* SUQL_VT_UNKNOWN: printed by the cells alone */
+    int varray;           /* an array: its cells hold JSON array text */
+} suql_coltype;
+
 typedef struct suql_result {
     char **names;         /* ncols column names */
+    suql_coltype *types;  /* ncols column types, all unknown after init */
     int ncols;
     suql_cell *cells;     /* nrows x ncols, row-major */
     int nrows, cap;
     char *note;           /* e.g. "verification budget reached", or NULL */
 } suql_result;
 
-/* An empty result with these column names (copied). */
+/* An empty result with these column names (copied), their types unknown
+ * (the engine sets types[] from the analyzed select list). */
 void suql_result_init(suql_result *r, const char *const *names, int ncols);
 
 /* Free everything R owns; R is then empty. */
@@ -54,18 +66,27 @@ const char *suql_cell_text(const suql_cell *c, char *buf);
 /* Render R as an aligned table fitting WIDTH display columns (at least
  * 20): columns share the width in proportion to their content, long cells
  * are cut at a character boundary and end in "…"; newlines and tabs in
- * cells are shown as spaces; a last line counts the rows. */
+ * cells are shown as spaces; a last line counts the rows.  Cells read as
+ * suql_cell_text, except 1/0 in a boolean column: true/false. */
 void suql_result_table(const suql_result *r, int width, gn_buf *out);
 
 /* Render R as JSON: an array of objects, one per row, keys in column order
- * (a repeated name gets ":2", ":3"), values typed (numbers, strings, null). */
+ * (a repeated name gets ":2", ":3"), values as PostgreSQL's row_to_json
+ * writes them: integers exactly (past 2^53 too), reals in the fewest
+ * digits that read back the same ("4", "0.30000000000000004", "1e+300"),
+ * NaN and infinities as the strings "NaN", "Infinity", "-Infinity",
+ * 1/0 in a boolean column as true/false, an array column's JSON text as
+ * the array, other text as strings, NULL as null. */
 void suql_result_json(const suql_result *r, gn_buf *out);
 /* The same as a cJSON array (caller frees), of at most MAX_ROWS rows
- * (negative: all). */
+ * (negative: all).  Numbers are cJSON raw items (cJSON_IsRaw) holding that
+ * exact text, since a cJSON number is a double and prints only 15 digits
+ * reliably: read them with strtoll/strtod on valuestring. */
 cJSON *suql_result_cjson(const suql_result *r, int max_rows);
 
 /* Render R as CSV (RFC 4180): a header line, then the rows; fields quoted
- * when they hold a comma, quote, CR or LF; CRLF line ends. */
+ * when they hold a comma, quote, CR or LF; CRLF line ends.  Fields read as
+ * in the table (a boolean column: true/false). */
 void suql_result_csv(const suql_result *r, gn_buf *out);
 
 #endif

@@ -12,6 +12,7 @@
 #include "worksheet/value.h"
 #include "util/xmem.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,8 +276,18 @@ ws_val *ws_val_from_json(const cJSON *j)
 {
     if (!j || cJSON_IsNull(j)) return ws_none();
     if (cJSON_IsBool(j)) return ws_bool(cJSON_IsTrue(j));
-    if (cJSON_IsNumber(j)) {
+    if (cJSON_IsNumber(j) || (cJSON_IsRaw(j) && j->valuestring)) {
+        /* A raw item is a number kept as its exact text (suql_result_cjson):
+         * an integer there is read exactly, past 2^53 too. */
         double d = j->valuedouble;
+        if (cJSON_IsRaw(j)) {
+            char *end;
+            errno = 0;
+            long long i = strtoll(j->valuestring, &end, 10);
+            if (!errno && end != j->valuestring && !*end) return ws_int(i);
+            d = strtod(j->valuestring, &end);
+            if (end == j->valuestring || *end) return ws_none();
+        }
         if (d == floor(d) && fabs(d) < 9.0e15) return ws_int((long long)d);
         return ws_float(d);
     }

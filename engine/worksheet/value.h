@@ -79,7 +79,9 @@ typedef const char *(*ws_recname_fn)(int id, void *ud);
 void ws_val_print(const ws_val *v, gn_buf *out, ws_recname_fn recname, void *ud);
 
 /* Conversion to and from JSON (cJSON trees the caller owns/frees).  A
- * record reference becomes {"$record": ID}; from_json maps it back. */
+ * record reference becomes {"$record": ID}; from_json maps it back, and
+ * reads a raw item holding a number's text (suql_result_cjson) as that
+ * number. */
 cJSON *ws_val_to_json(const ws_val *v);
 ws_val *ws_val_from_json(const cJSON *j);
 

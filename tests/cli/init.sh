@@ -112,9 +112,9 @@ same "--suql: numbers, dates and times as stored" \
     "$(printf '%s\n' 'Alpha,12.5,2019,1,2023-01-05,09:30,02139' 'Beta,20.0,2020,2,2023-02-28,19:00,10001' \
        'Gamma,33.25,2018,3,2024-02-29,19:05:30,94301' 'Delta,9.0,2021,4,2023-12-31,12:00,60601')"
 "$BIN" --agent wine -q --suql "SELECT name, price, in_stock, grapes FROM wines WHERE name = 'Alpha'" --format json >"$T/out" 2>"$T/err"
-same "--suql --format json: numbers as numbers, a list as a JSON array's text" \
+same "--suql --format json: numbers as numbers, a list as a JSON array, a boolean as true" \
     "$("$PY" -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), sort_keys=True))' "$T/out" 2>&1)" \
-    '[{"grapes": "[\"merlot\",\"syrah\"]", "in_stock": 1, "name": "Alpha", "price": 12.5}]'
+    '[{"grapes": ["merlot", "syrah"], "in_stock": true, "name": "Alpha", "price": 12.5}]'
 same "lists: ';' parts stored as JSON arrays" "$(sqlr wine/wine.db 'SELECT grapes FROM wines ORDER BY _id')" \
     "$(printf '%s\n' "'[\"merlot\",\"syrah\"]'" "'[\"syrah\",\"grenache\"]'" "'[\"merlot\"]'" "'[\"grenache\",\"merlot\"]'")"
 same "lists: an element with = ANY" "$(q wine "SELECT name FROM wines WHERE 'grenache' = ANY (grapes) ORDER BY name")" "$(printf 'Beta\nDelta')"

@@ -49,6 +49,11 @@ g -q --db "$T/r.db" --suql "$RQ" --format json
 check "--format json is JSON" sh -c "python3 -c 'import json,sys; d=json.load(open(\"$T/out\")); assert len(d)==3 and \"rating\" in d[0]'"
 g -q --db "$T/r.db" --suql "$RQ" --format csv
 check "--format csv has a header and 3 rows" sh -c "[ \$(wc -l <'$T/out') = 4 ] && head -1 '$T/out' | grep -q '^name,rating'"
+JQ="SELECT 9007199254740993 AS big, 0.1::float8 + 0.2::float8 AS r, 4.0::float8 AS f, 1e300::float8 AS e, rating > 4 AS good, cuisines, NULL AS n FROM restaurants WHERE name = 'Acropolis Souvlaki'"
+g -q --db "$T/r.db" --suql "$JQ" --format json
+check "--format json writes values as PostgreSQL's row_to_json" sh -c "tr -d ' \t\n' <'$T/out' | grep -qxF '[{\"big\":9007199254740993,\"r\":0.30000000000000004,\"f\":4,\"e\":1e+300,\"good\":false,\"cuisines\":[\"greek\"],\"n\":null}]'"
+g -q --db "$T/r.db" --suql "$JQ" --format csv
+check "--format csv writes booleans as true/false and integers exactly" has "9007199254740993,0.30000000000000004,4.0,1e+300,false,"
 printf '%s\n' "$RQ" | "$BIN" -q --db "$T/r.db" --suql - >"$T/out" 2>"$T/err"; echo $? >"$T/rc"
 check "--suql - reads the query from stdin" has "(3 rows)"
 FQ="SELECT name, answer(reviews, 'is there parking?') FROM restaurants WHERE location = 'Cupertino' AND answer(reviews, 'is it romantic?') = 'Yes' LIMIT 2"
@@ -115,6 +120,21 @@ check "... within seconds" [ $(( (t1 - t0) / 1000000 )) -lt 5000 ]
 g --db "$RDB" --offline -q --format csv --suql "SELECT a.name FROM restaurants a, restaurants b"
 check "a result past 100,000 rows is cut, with a note" sh -c \
   "[ \"\$(cat '$T/rc')\" = 0 ] && [ \$(wc -l <'$T/out') = 100001 ] && grep -q 'cut at 100000 rows' '$T/err'"
+
+# An enum value written in another case is the vocabulary's value, offline
+# too ('spring 2027' is Spring 2027), not a value that matches nothing.
+g --offline --db "$CDB" --format csv --suql "SELECT count(*) FROM offerings WHERE quarter = 'spring 2027'"
+lower=$(tail -n1 "$T/out" | tr -d '\r')
+g --offline --db "$CDB" --format csv --suql "SELECT count(*) FROM offerings WHERE quarter = 'Spring 2027'"
+check "an enum value in another case matches the vocabulary's" sh -c "[ '$lower' = \"\$(tail -n1 '$T/out' | tr -d '\\r')\" ] && [ '$lower' -gt 0 ]"
+# PostgreSQL's meaning: a one-digit hour is a time, CURRENT_DATE is --today,
+# a date plus days is a date, a double's text is PostgreSQL's.
+g --offline --db "$CDB" --today 2026-11-26 --format csv --suql \
+  "SELECT CURRENT_DATE + 7 AS d, DATE '2026-12-25' - CURRENT_DATE AS n, (SELECT count(*) FROM offerings WHERE start_time < '9:30') > 0 AS t, 4.0::float8::text AS f"
+check "SUQL dates, times and number text as PostgreSQL's" sh -c "tail -n1 '$T/out' | tr -d '\\r' | grep -qx '2026-12-03,29,true,4'"
+g --offline --db "$CDB" --suql "SELECT title FROM courses WHERE title = 5"
+check "text compared with a number is PostgreSQL's error, with its position" sh -c \
+  "[ \"\$(cat '$T/rc')\" != 0 ] && grep -q '1:39: operator does not exist: text = integer' '$T/err'"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -19,32 +19,8 @@
 #include "suql/parse.h"
 
 #include <stdlib.h>
-#include <unistd.h>
 
 /* ---- fixture -------------------------------------------------------- */
-
-/* The shared schema (suql_fixture.h) plus these rows. */
-static const char *fixture_rows =
-    "INSERT INTO restaurants VALUES"
-    " (1,'Thai Palace','[\"thai\",\"noodles\"]','cheap',4.5,120,'Palo Alto',"
-    "   '[\"great curry\",\"slow service\"]','11:00','s'),"
-    " (2,'Pizza Roma','[\"italian\",\"pizza\"]','moderate',4.0,80,'San Francisco',"
-    "   '[\"best pizza in town\"]','12:30','s'),"
-    " (3,'Cafe Blue','[\"coffee & tea\",\"cafe\"]','cheap',NULL,5,'Cupertino','[]','07:00','s'),"
-    " (4,'sushi zen','[\"japanese\",\"sushi\",\"sushi\"]','expensive',4.8,200,'Palo Alto',"
-    "   '[\"fresh fish\",\"pricey\"]','17:00','s'),"
-    " (5,'Golden Wok',NULL,'cheap',3.5,NULL,'San Francisco',NULL,NULL,'s'),"
-    " (6,'It''s 100% Thai_Food','[\"thai\"]','luxury',2.0,10,'Sunnyvale','[\"hmm\"]','14:00','s'),"
-    " (7,'Star*Bar [x]','[\"bar\"]',NULL,3.0,3,'Sunnyvale','[\"ok\"]','20:00','s');"
-    "INSERT INTO dishes VALUES (1,1,'Pad Thai',12.5,'[\"noodles\",\"spicy\"]'),"
-    " (2,1,'Green Curry',14.0,'[\"spicy\"]'), (3,2,'Margherita',11.0,'[\"vegetarian\"]'),"
-    " (4,4,'Nigiri',20.0,NULL), (5,99,'Orphan',1.0,'[]');"
-    "INSERT INTO genie_meta VALUES ('k','v');";
-
-typedef struct fx {
-    sqlite3 *db;
-    st_schema *s;
-} fx;
 
 /* suql_answer stub: 'Yes' when the value contains the question, else
  * 'No'; a question starting with '#' gives the value's length. */
@@ -78,32 +54,16 @@ static void register_stubs(sqlite3 *db)
 {
     sqlite3_create_function(db, "suql_answer", 2, SQLITE_UTF8, NULL, stub_answer, NULL, NULL);
     sqlite3_create_function(db, "suql_summary", 1, SQLITE_UTF8, NULL, stub_summary, NULL, NULL);
-    suql_register_functions(db);
 }
 
-static int fx_open(fx *f)
+/* The shared schema and rows (suql_fixture.h) plus a genie_meta row, the
+ * connection guarded, with the stubs. */
+static int fx_open(th_suql_fx *f)
 {
-    char path[600];
-    snprintf(path, sizeof path, "%s/emit.db", th_tmpdir());
-    unlink(path);
-    gn_err e;
-    if (sqlite3_open(path, &f->db) || sqlite3_exec(f->db, th_suql_schema_sql, NULL, NULL, NULL) ||
-        sqlite3_exec(f->db, fixture_rows, NULL, NULL, NULL)) {
-        th_fail(__FILE__, __LINE__, "fixture: %s", sqlite3_errmsg(f->db));
+    if (th_suql_open(f, "emit.db", "INSERT INTO genie_meta VALUES ('k','v');", TH_SUQL_GUARD))
         return -1;
-    }
-    if (st_schema_load(f->db, &f->s, &e) || st_guard(f->db, &e)) {
-        th_fail(__FILE__, __LINE__, "fixture: %s", e.msg);
-        return -1;
-    }
     register_stubs(f->db);
     return 0;
-}
-
-static void fx_close(fx *f)
-{
-    st_schema_free(f->s);
-    sqlite3_close(f->db);
 }
 
 /* ---- hooks used by the tests ---------------------------------------- */
@@ -194,48 +154,6 @@ static char *prepare_error(sqlite3 *db, const char *sql)
     return NULL;
 }
 
-/* Rows of SQL as "a|b;c|d" (NULL for NULL), or "ERROR ...". */
-static char *sql_rows(sqlite3 *db, const char *sql)
-{
-    gn_buf b;
-    gn_buf_init(&b);
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        gn_buf_printf(&b, "ERROR %s", sqlite3_errmsg(db));
-        return gn_buf_detach(&b);
-    }
-    int rc, row = 0;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (row++) gn_buf_putc(&b, ';');
-        for (int i = 0; i < sqlite3_column_count(st); i++) {
-            if (i) gn_buf_putc(&b, '|');
-            const char *t = (const char *)sqlite3_column_text(st, i);
-            gn_buf_puts(&b, t ? t : "NULL");
-        }
-    }
-    if (rc != SQLITE_DONE) {
-        gn_buf_reset(&b);
-        gn_buf_printf(&b, "ERROR %s", sqlite3_errmsg(db));
-    }
-    sqlite3_finalize(st);
-    return gn_buf_detach(&b);
-}
-
-/* Rows of SUQL TEXT run on the fixture. */
-static char *rows(fx *f, const char *text, const suql_emit_hooks *h)
-{
-    gn_buf sql;
-    gn_buf_init(&sql);
-    if (compile(f->s, text, h, &sql)) return gn_buf_detach(&sql);
-    char *r = sql_rows(f->db, sql.data);
-    gn_buf_release(&sql);
-    return r;
-}
-
-#define ROWS(f, text, h, want) do { char *r_ = rows(f, text, h); \
-    if (strcmp(r_, want)) th_fail(__FILE__, __LINE__, "%s\n    gave     %s\n    expected %s", \
-                                  text, r_, want); \
-    free(r_); } while (0)
 
 /* ---- golden cases --------------------------------------------------- */
 
@@ -246,7 +164,7 @@ static char *rows(fx *f, const char *text, const suql_emit_hooks *h)
  * GENIE_UPDATE_GOLDEN=1 rewrites the outcomes (then review the diff). */
 TEST(suql_emit_golden)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
     const char *path = th_path("tests/suql/emit.golden");
     th_gcase *v;
@@ -293,19 +211,19 @@ TEST(suql_emit_golden)
     }
     gn_buf_release(&regen);
     th_golden_free(v, n);
-    fx_close(&f);
+    th_suql_close(&f);
 }
 
 /* ---- execution: PostgreSQL's answers on the fixture ------------------ */
 
 TEST(suql_emit_run_any_over_arrays)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
     const char *sel = "SELECT _id FROM restaurants WHERE ";
     char q[512];
 #define W(cond, want) do { snprintf(q, sizeof q, "%s%s ORDER BY _id", sel, cond); \
-                           ROWS(&f, q, NULL, want); } while (0)
+                           TH_SUQL_ROWS(&f, q, NULL, want); } while (0)
     W("'thai' = ANY (cuisines)", "1;6");
     W("'sushi' = ANY (cuisines)", "4");
     W("NOT 'thai' = ANY (cuisines)", "2;3;4;5;7");   /* NULL array: false, not NULL */
@@ -327,27 +245,27 @@ TEST(suql_emit_run_any_over_arrays)
       "AND 'spicy' = ANY (d.tags))", "1");
     /* Through map_literal: 'asian' stands for thai, japanese, chinese. */
     snprintf(q, sizeof q, "%s'asian' = ANY (cuisines) ORDER BY _id", sel);
-    ROWS(&f, q, &map_hooks, "1;4;6");
+    TH_SUQL_ROWS(&f, q, &map_hooks, "1;4;6");
     snprintf(q, sizeof q, "%s'asian' <> ALL (cuisines) ORDER BY _id", sel);
-    ROWS(&f, q, &map_hooks, "2;3;7");
+    TH_SUQL_ROWS(&f, q, &map_hooks, "2;3;7");
     snprintf(q, sizeof q, "%s'nothing' = ANY (cuisines) ORDER BY _id", sel);
-    ROWS(&f, q, &map_hooks, "");
+    TH_SUQL_ROWS(&f, q, &map_hooks, "");
     snprintf(q, sizeof q, "%s'nothing' <> ALL (cuisines) ORDER BY _id", sel);
-    ROWS(&f, q, &map_hooks, "1;2;3;4;6;7");
+    TH_SUQL_ROWS(&f, q, &map_hooks, "1;2;3;4;6;7");
     snprintf(q, sizeof q, "%s'thai' = ANY (cuisines) ORDER BY _id", sel);
-    ROWS(&f, q, &map_hooks, "1;6");   /* kept as written */
+    TH_SUQL_ROWS(&f, q, &map_hooks, "1;6");   /* kept as written */
 #undef W
-    fx_close(&f);
+    th_suql_close(&f);
 }
 
 TEST(suql_emit_run_array_operators)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
     const char *sel = "SELECT _id FROM restaurants WHERE ";
     char q[512];
 #define W(cond, h, want) do { snprintf(q, sizeof q, "%s%s ORDER BY _id", sel, cond); \
-                              ROWS(&f, q, h, want); } while (0)
+                              TH_SUQL_ROWS(&f, q, h, want); } while (0)
     W("cuisines @> ARRAY['sushi']", NULL, "4");
     W("cuisines @> ARRAY['japanese', 'sushi']", NULL, "4");
     W("cuisines @> ARRAY['sushi', 'sushi', 'japanese']", NULL, "4");   /* duplicates on both sides */
@@ -373,21 +291,21 @@ TEST(suql_emit_run_array_operators)
     W("array_length(reviews, 1) IS NULL", NULL, "3;5");   /* PostgreSQL: NULL for '{}' */
     W("cardinality(reviews) = 0", NULL, "3");
 #undef W
-    ROWS(&f, "SELECT cuisines, ARRAY['a', 'b'], array_to_string(cuisines, '+') FROM restaurants "
-             "WHERE _id = 1", NULL, "[\"thai\",\"noodles\"]|[\"a\",\"b\"]|thai+noodles");
-    ROWS(&f, "SELECT array_agg(name) FROM dishes WHERE price > 13", NULL,
-         "[\"Green Curry\",\"Nigiri\"]");
-    fx_close(&f);
+    TH_SUQL_ROWS(&f, "SELECT cuisines, ARRAY['a', 'b'], array_to_string(cuisines, '+') FROM restaurants "
+                     "WHERE _id = 1", NULL, "[\"thai\",\"noodles\"]|[\"a\",\"b\"]|thai+noodles");
+    TH_SUQL_ROWS(&f, "SELECT array_agg(name) FROM dishes WHERE price > 13", NULL,
+                 "[\"Green Curry\",\"Nigiri\"]");
+    th_suql_close(&f);
 }
 
 TEST(suql_emit_run_like)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
     const char *sel = "SELECT _id FROM restaurants WHERE ";
     char q[512];
 #define W(cond, want) do { snprintf(q, sizeof q, "%s%s ORDER BY _id", sel, cond); \
-                           ROWS(&f, q, NULL, want); } while (0)
+                           TH_SUQL_ROWS(&f, q, NULL, want); } while (0)
     W("name LIKE 'sushi%'", "4");
     W("name LIKE 'Sushi%'", "");              /* case-sensitive, as in PostgreSQL */
     W("name ILIKE 'SUSHI%'", "4");
@@ -408,183 +326,185 @@ TEST(suql_emit_run_like)
     W("name LIKE name", "1;2;3;4;5;6;7");
     W("location LIKE 'San%' AND name ILIKE '%o%'", "2;5");
 #undef W
-    fx_close(&f);
+    th_suql_close(&f);
 }
 
 TEST(suql_emit_run_casts)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
-    ROWS(&f, "SELECT '42'::int + 1, 4.6::int, 4.4::integer, 7 / 2, 7::real / 2, '2.5'::numeric * 2",
-         NULL, "43|5|4|3|3.5|5.0");
-    ROWS(&f, "SELECT 't'::boolean, 'No'::boolean, ' yes '::boolean, 'maybe'::boolean, 0::boolean, "
-             "TRUE, FALSE, TRUE::text", NULL, "1|0|1|NULL|0|1|0|true");
-    ROWS(&f, "SELECT '2024-01-05'::date, '09:30'::time, '2024-01-05 10:00'::timestamp, 5::text || 'x'",
-         NULL, "2024-01-05|09:30:00|2024-01-05 10:00:00|5x");
-    ROWS(&f, "SELECT rating::int, num_reviews::real FROM restaurants WHERE _id = 1", NULL, "5|120.0");
+    TH_SUQL_ROWS(&f, "SELECT '42'::int + 1, 4.6::int, 4.4::integer, 7 / 2, 7::real / 2, '2.5'::numeric * 2",
+                 NULL, "43|5|4|3|3.5|5.0");
+    TH_SUQL_ROWS(&f, "SELECT 't'::boolean, 'No'::boolean, ' yes '::boolean, 0::boolean, "
+                     "TRUE, FALSE, TRUE::text", NULL, "1|0|1|0|1|0|true");
+    TH_SUQL_ROWS(&f, "SELECT '2024-01-05'::date, '09:30'::time, '2024-01-05 10:00'::timestamp, 5::text || 'x'",
+                 NULL, "2024-01-05|09:30:00|2024-01-05 10:00:00|5x");
+    /* A double rounds half to even (PostgreSQL's rint): 4.5 is 4. */
+    TH_SUQL_ROWS(&f, "SELECT rating::int, num_reviews::real FROM restaurants WHERE _id = 1", NULL, "4|120.0");
     /* TIME columns compare as times: '11:00' = '11:00:00'. */
-    ROWS(&f, "SELECT _id FROM restaurants WHERE opens = '11:00:00'", NULL, "1");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE opens >= '12:30:00' ORDER BY _id", NULL, "2;4;6;7");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE opens BETWEEN '07:00' AND '11:00:00' ORDER BY _id",
-         NULL, "1;3");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE opens IN ('07:00:00', '20:00') ORDER BY _id", NULL,
-         "3;7");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE opens > '14:00'::time ORDER BY _id", NULL, "4;7");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE opens = '11:00:00'", NULL, "1");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE opens >= '12:30:00' ORDER BY _id", NULL, "2;4;6;7");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE opens BETWEEN '07:00' AND '11:00:00' ORDER BY _id",
+                 NULL, "1;3");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE opens IN ('07:00:00', '20:00') ORDER BY _id", NULL,
+                 "3;7");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE opens > '14:00'::time ORDER BY _id", NULL, "4;7");
     /* Untyped string literals take the other side's type, as in PostgreSQL. */
-    ROWS(&f, "SELECT _id FROM restaurants WHERE rating + 0 > '4.2' AND num_reviews * 1 >= '100' "
-             "ORDER BY _id", NULL, "1;4");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE (rating > 4) = 'true' AND num_reviews + 0 IN ('120', 7) "
-             "AND rating * 1 BETWEEN '4' AND '5'", NULL, "1");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE name = '1' OR location < '9'", NULL, "");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE rating + 0 > '4.2' AND num_reviews * 1 >= '100' "
+                     "ORDER BY _id", NULL, "1;4");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE (rating > 4) = 'true' AND num_reviews + 0 IN ('120', 7) "
+                     "AND rating * 1 BETWEEN '4' AND '5'", NULL, "1");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE name = '1' OR location < '9'", NULL, "");
     /* A typed answer: the cast applies to what answer() gives. */
-    ROWS(&f, "SELECT _id FROM restaurants WHERE answer(reviews, '#')::int > 15 ORDER BY _id", NULL,
-         "1;2;4");
-    fx_close(&f);
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE answer(reviews, '#')::int > 15 ORDER BY _id", NULL,
+                 "1;2;4");
+    th_suql_close(&f);
 }
 
 TEST(suql_emit_run_order_and_limit)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
     /* PostgreSQL: NULLs last ascending, first descending. */
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY rating", NULL, "6;7;5;2;1;4;3");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY rating DESC", NULL, "3;4;1;2;5;7;6");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY rating NULLS FIRST", NULL, "3;6;7;5;2;1;4");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY rating DESC NULLS LAST", NULL, "4;1;2;5;7;6;3");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY rating", NULL, "6;7;5;2;1;4;3");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY rating DESC", NULL, "3;4;1;2;5;7;6");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY rating NULLS FIRST", NULL, "3;6;7;5;2;1;4");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY rating DESC NULLS LAST", NULL, "4;1;2;5;7;6;3");
     /* An enum sorts and compares in its declared order (cheap, moderate,
      * expensive, luxury), as PostgreSQL's enums do, not as text. */
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY price, _id DESC", NULL, "5;3;1;2;4;6;7");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY price DESC, _id", NULL, "7;6;4;2;1;3;5");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE price > 'moderate' ORDER BY _id", NULL, "4;6");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE price BETWEEN 'cheap' AND 'moderate' ORDER BY _id", NULL,
-         "1;2;3;5");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE price NOT BETWEEN 'cheap' AND 'moderate' ORDER BY _id", NULL,
-         "4;6");
-    ROWS(&f, "SELECT _id, price AS p FROM restaurants ORDER BY p DESC, 1 LIMIT 3", NULL,
-         "7|NULL;6|luxury;4|expensive");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE 'moderate' >= price ORDER BY _id", NULL, "1;2;3;5");
-    ROWS(&f, "SELECT _id, rating AS r FROM restaurants ORDER BY r DESC LIMIT 2", NULL, "3|NULL;4|4.8");
-    ROWS(&f, "SELECT location, count(*) AS n FROM restaurants GROUP BY location "
-             "ORDER BY n DESC, location LIMIT 3", NULL, "Palo Alto|2;San Francisco|2;Sunnyvale|2");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY 1 DESC LIMIT 2", NULL, "7;6");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT ALL", NULL, "1;2;3;4;5;6;7");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT NULL OFFSET 5", NULL, "6;7");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id OFFSET 5", NULL, "6;7");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT 2 OFFSET 1", NULL, "2;3");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT 0", NULL, "");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT 1.6", NULL, "1;2");
-    ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT (SELECT count(*) FROM dishes) - 3",
-         NULL, "1;2");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY price, _id DESC", NULL, "5;3;1;2;4;6;7");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY price DESC, _id", NULL, "7;6;4;2;1;3;5");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE price > 'moderate' ORDER BY _id", NULL, "4;6");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE price BETWEEN 'cheap' AND 'moderate' ORDER BY _id", NULL,
+                 "1;2;3;5");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE price NOT BETWEEN 'cheap' AND 'moderate' ORDER BY _id", NULL,
+                 "4;6");
+    TH_SUQL_ROWS(&f, "SELECT _id, price AS p FROM restaurants ORDER BY p DESC, 1 LIMIT 3", NULL,
+                 "7|NULL;6|luxury;4|expensive");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE 'moderate' >= price ORDER BY _id", NULL, "1;2;3;5");
+    TH_SUQL_ROWS(&f, "SELECT _id, rating AS r FROM restaurants ORDER BY r DESC LIMIT 2", NULL, "3|NULL;4|4.8");
+    TH_SUQL_ROWS(&f, "SELECT location, count(*) AS n FROM restaurants GROUP BY location "
+                     "ORDER BY n DESC, location LIMIT 3", NULL, "Palo Alto|2;San Francisco|2;Sunnyvale|2");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY 1 DESC LIMIT 2", NULL, "7;6");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT ALL", NULL, "1;2;3;4;5;6;7");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT NULL OFFSET 5", NULL, "6;7");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id OFFSET 5", NULL, "6;7");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT 2 OFFSET 1", NULL, "2;3");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT 0", NULL, "");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT 1.6", NULL, "1;2");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants ORDER BY _id LIMIT (SELECT count(*) FROM dishes) - 3",
+                 NULL, "1;2");
     /* ORDER BY an output name that is also an input column: the output. */
-    ROWS(&f, "SELECT _id, -rating AS rating FROM restaurants WHERE rating > 3.6 ORDER BY rating", NULL,
-         "4|-4.8;1|-4.5;2|-4.0");
-    fx_close(&f);
+    TH_SUQL_ROWS(&f, "SELECT _id, -rating AS rating FROM restaurants WHERE rating > 3.6 ORDER BY rating", NULL,
+                 "4|-4.8;1|-4.5;2|-4.0");
+    th_suql_close(&f);
 }
 
 TEST(suql_emit_run_unnest)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
-    ROWS(&f, "SELECT r.name, c FROM restaurants r, unnest(r.cuisines) AS c WHERE c = 'pizza'", NULL,
-         "Pizza Roma|pizza");
-    ROWS(&f, "SELECT count(*) FROM restaurants, unnest(reviews) AS rv", NULL, "7");
-    ROWS(&f, "SELECT u.cuisine, count(*) FROM restaurants, unnest(cuisines) AS u(cuisine) "
-             "GROUP BY cuisine HAVING count(*) > 1 ORDER BY 1", NULL, "sushi|2;thai|2");
-    ROWS(&f, "SELECT x FROM unnest(ARRAY['b', 'a']) AS x ORDER BY x", NULL, "a;b");
-    ROWS(&f, "SELECT unnest FROM unnest(ARRAY[3, 1, 2]) ORDER BY 1 DESC LIMIT 1", NULL, "3");
-    ROWS(&f, "SELECT single_review FROM restaurants AS r, unnest(reviews) AS single_review "
-             "WHERE answer(single_review, 'pizza') = 'Yes'", NULL, "best pizza in town");
-    ROWS(&f, "SELECT DISTINCT t FROM dishes, unnest(tags) AS t ORDER BY t", NULL,
-         "noodles;spicy;vegetarian");
+    TH_SUQL_ROWS(&f, "SELECT r.name, c FROM restaurants r, unnest(r.cuisines) AS c WHERE c = 'pizza'", NULL,
+                 "Pizza Roma|pizza");
+    TH_SUQL_ROWS(&f, "SELECT count(*) FROM restaurants, unnest(reviews) AS rv", NULL, "7");
+    TH_SUQL_ROWS(&f, "SELECT u.cuisine, count(*) FROM restaurants, unnest(cuisines) AS u(cuisine) "
+                     "GROUP BY cuisine HAVING count(*) > 1 ORDER BY 1", NULL, "sushi|2;thai|2");
+    TH_SUQL_ROWS(&f, "SELECT x FROM unnest(ARRAY['b', 'a']) AS x ORDER BY x", NULL, "a;b");
+    TH_SUQL_ROWS(&f, "SELECT unnest FROM unnest(ARRAY[3, 1, 2]) ORDER BY 1 DESC LIMIT 1", NULL, "3");
+    TH_SUQL_ROWS(&f, "SELECT single_review FROM restaurants AS r, unnest(reviews) AS single_review "
+                     "WHERE answer(single_review, 'pizza') = 'Yes'", NULL, "best pizza in town");
+    TH_SUQL_ROWS(&f, "SELECT DISTINCT t FROM dishes, unnest(tags) AS t ORDER BY t", NULL,
+                 "noodles;spicy;vegetarian");
     /* map_literal sees the element's array column. */
     hook_log log = { 0 };
     gn_buf_init(&log.seen);
     suql_emit_hooks h = { NULL, test_map, &log };
-    ROWS(&f, "SELECT DISTINCT c FROM restaurants, unnest(cuisines) AS c WHERE c = 'coffee' "
-             "ORDER BY c", &h, "cafe;coffee & tea");
+    /* An element of an enum array sorts in the enum's declared order. */
+    TH_SUQL_ROWS(&f, "SELECT DISTINCT c FROM restaurants, unnest(cuisines) AS c WHERE c = 'coffee' "
+                     "ORDER BY c", &h, "coffee & tea;cafe");
     CHECK_STR(log.seen.data, "cuisines:coffee;");
     gn_buf_release(&log.seen);
-    fx_close(&f);
+    th_suql_close(&f);
 }
 
 TEST(suql_emit_run_grouping_subqueries_ctes)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
-    ROWS(&f, "SELECT location, count(*) AS n, max(rating), round(avg(num_reviews), 1) "
-             "FROM restaurants GROUP BY location HAVING count(*) > 1 ORDER BY location", NULL,
-         "Palo Alto|2|4.8|160.0;San Francisco|2|4.0|80.0;Sunnyvale|2|3.0|6.5");
-    ROWS(&f, "SELECT lower(location) AS l, count(*) FROM restaurants GROUP BY l ORDER BY l LIMIT 1",
-         NULL, "cupertino|1");
-    ROWS(&f, "SELECT price, string_agg(name, ', ') FROM restaurants WHERE price = 'cheap' "
-             "GROUP BY 1", NULL, "cheap|Thai Palace, Cafe Blue, Golden Wok");
-    ROWS(&f, "SELECT count(DISTINCT location), count(rating), count(*), sum(num_reviews) "
-             "FROM restaurants", NULL, "4|6|7|418");
-    ROWS(&f, "SELECT name FROM restaurants WHERE rating > (SELECT avg(rating) FROM restaurants) "
-             "ORDER BY name", NULL, "Pizza Roma;Thai Palace;sushi zen");
-    ROWS(&f, "SELECT r.name FROM restaurants r WHERE EXISTS (SELECT 1 FROM dishes d "
-             "WHERE d.restaurant_id = r._id AND d.price > 13) ORDER BY 1", NULL,
-         "Thai Palace;sushi zen");
-    ROWS(&f, "SELECT name FROM restaurants WHERE _id NOT IN (SELECT restaurant_id FROM dishes) "
-             "AND NOT EXISTS (SELECT 1 FROM dishes WHERE dishes.name = restaurants.name) ORDER BY 1",
-         NULL, "Cafe Blue;Golden Wok;It's 100% Thai_Food;Star*Bar [x]");
-    ROWS(&f, "SELECT name, (SELECT count(*) FROM dishes d WHERE d.restaurant_id = r._id) AS n "
-             "FROM restaurants r WHERE _id < 3 ORDER BY n DESC", NULL, "Thai Palace|2;Pizza Roma|1");
+    TH_SUQL_ROWS(&f, "SELECT location, count(*) AS n, max(rating), round(avg(num_reviews), 1) "
+                     "FROM restaurants GROUP BY location HAVING count(*) > 1 ORDER BY location", NULL,
+                 "Palo Alto|2|4.8|160.0;San Francisco|2|4.0|80.0;Sunnyvale|2|3.0|6.5");
+    TH_SUQL_ROWS(&f, "SELECT lower(location) AS l, count(*) FROM restaurants GROUP BY l ORDER BY l LIMIT 1",
+                 NULL, "cupertino|1");
+    TH_SUQL_ROWS(&f, "SELECT price, string_agg(name, ', ') FROM restaurants WHERE price = 'cheap' "
+                     "GROUP BY 1", NULL, "cheap|Thai Palace, Cafe Blue, Golden Wok");
+    TH_SUQL_ROWS(&f, "SELECT count(DISTINCT location), count(rating), count(*), sum(num_reviews) "
+                     "FROM restaurants", NULL, "4|6|7|418");
+    TH_SUQL_ROWS(&f, "SELECT name FROM restaurants WHERE rating > (SELECT avg(rating) FROM restaurants) "
+                     "ORDER BY name", NULL, "Pizza Roma;Thai Palace;sushi zen");
+    TH_SUQL_ROWS(&f, "SELECT r.name FROM restaurants r WHERE EXISTS (SELECT 1 FROM dishes d "
+                     "WHERE d.restaurant_id = r._id AND d.price > 13) ORDER BY 1", NULL,
+                 "Thai Palace;sushi zen");
+    TH_SUQL_ROWS(&f, "SELECT name FROM restaurants WHERE _id NOT IN (SELECT restaurant_id FROM dishes) "
+                     "AND NOT EXISTS (SELECT 1 FROM dishes WHERE dishes.name = restaurants.name) ORDER BY 1",
+                 NULL, "Cafe Blue;Golden Wok;It's 100% Thai_Food;Star*Bar [x]");
+    TH_SUQL_ROWS(&f, "SELECT name, (SELECT count(*) FROM dishes d WHERE d.restaurant_id = r._id) AS n "
+                     "FROM restaurants r WHERE _id < 3 ORDER BY n DESC", NULL, "Thai Palace|2;Pizza Roma|1");
     /* PostgreSQL puts the NULL rating first: Cafe Blue is in the top 2. */
-    ROWS(&f, "WITH top(n, r) AS (SELECT name, rating FROM restaurants ORDER BY rating DESC LIMIT 2) "
-             "SELECT n FROM top WHERE r > 4", NULL, "sushi zen");
-    ROWS(&f, "WITH a AS (SELECT _id, cuisines FROM restaurants), b AS (SELECT * FROM a "
-             "WHERE 'thai' = ANY (cuisines)) SELECT count(*) FROM b", NULL, "2");
-    ROWS(&f, "SELECT s.n, s.c FROM (SELECT location, count(*) FROM restaurants GROUP BY location) "
-             "AS s(n, c) WHERE s.c = 1", NULL, "Cupertino|1");
-    ROWS(&f, "SELECT * FROM (SELECT 1 AS a, 2) AS t(x)", NULL, "1|2");
-    ROWS(&f, "SELECT CASE WHEN rating >= 4.5 THEN 'great' WHEN rating >= 4 THEN 'good' ELSE 'ok' END, "
-             "CASE price WHEN 'cheap' THEN 1 END, COALESCE(rating, 0), NULLIF(price, 'cheap') "
-             "FROM restaurants WHERE _id IN (1, 3)", NULL, "great|1|4.5|NULL;ok|1|0|NULL");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE rating BETWEEN 3.5 AND 4.5 AND num_reviews NOT BETWEEN "
-             "100 AND 150 ORDER BY 1", NULL, "2");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE price IN ('cheap', 'luxury') AND location NOT IN "
-             "('Palo Alto') ORDER BY 1", NULL, "3;5;6");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE num_reviews IS NULL OR price IS NULL ORDER BY 1",
-         NULL, "5;7");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE cuisines IS NOT NULL AND reviews IS NULL", NULL, "");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE NOT (rating > 4 OR rating IS NULL) AND "
-             "(location = 'Sunnyvale' OR price = 'cheap') ORDER BY 1", NULL, "5;6;7");
-    fx_close(&f);
+    TH_SUQL_ROWS(&f, "WITH top(n, r) AS (SELECT name, rating FROM restaurants ORDER BY rating DESC LIMIT 2) "
+                     "SELECT n FROM top WHERE r > 4", NULL, "sushi zen");
+    TH_SUQL_ROWS(&f, "WITH a AS (SELECT _id, cuisines FROM restaurants), b AS (SELECT * FROM a "
+                     "WHERE 'thai' = ANY (cuisines)) SELECT count(*) FROM b", NULL, "2");
+    TH_SUQL_ROWS(&f, "SELECT s.n, s.c FROM (SELECT location, count(*) FROM restaurants GROUP BY location) "
+                     "AS s(n, c) WHERE s.c = 1", NULL, "Cupertino|1");
+    TH_SUQL_ROWS(&f, "SELECT * FROM (SELECT 1 AS a, 2) AS t(x)", NULL, "1|2");
+    TH_SUQL_ROWS(&f, "SELECT CASE WHEN rating >= 4.5 THEN 'great' WHEN rating >= 4 THEN 'good' ELSE 'ok' END, "
+                     "CASE price WHEN 'cheap' THEN 1 END, COALESCE(rating, 0), NULLIF(price, 'cheap') "
+                     "FROM restaurants WHERE _id IN (1, 3)", NULL, "great|1|4.5|NULL;ok|1|0|NULL");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE rating BETWEEN 3.5 AND 4.5 AND num_reviews NOT BETWEEN "
+                     "100 AND 150 ORDER BY 1", NULL, "2");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE price IN ('cheap', 'luxury') AND location NOT IN "
+                     "('Palo Alto') ORDER BY 1", NULL, "3;5;6");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE num_reviews IS NULL OR price IS NULL ORDER BY 1",
+                 NULL, "5;7");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE cuisines IS NOT NULL AND reviews IS NULL", NULL, "");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE NOT (rating > 4 OR rating IS NULL) AND "
+                     "(location = 'Sunnyvale' OR price = 'cheap') ORDER BY 1", NULL, "5;6;7");
+    th_suql_close(&f);
 }
 
 TEST(suql_emit_run_joins)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
-    ROWS(&f, "SELECT r.name, d.name FROM restaurants r JOIN dishes d ON d.restaurant_id = r._id "
-             "WHERE d.price > 12 ORDER BY d.price", NULL,
-         "Thai Palace|Pad Thai;Thai Palace|Green Curry;sushi zen|Nigiri");
-    ROWS(&f, "SELECT r.name, count(d._id) FROM restaurants r LEFT JOIN dishes d "
-             "ON d.restaurant_id = r._id GROUP BY r.name ORDER BY 2 DESC, 1 LIMIT 3", NULL,
-         "Thai Palace|2;Pizza Roma|1;sushi zen|1");
-    ROWS(&f, "SELECT _id, r.name, d.name FROM restaurants r JOIN dishes d USING (_id) "
-             "WHERE _id <= 2 ORDER BY _id", NULL, "1|Thai Palace|Pad Thai;2|Pizza Roma|Green Curry");
+    TH_SUQL_ROWS(&f, "SELECT r.name, d.name FROM restaurants r JOIN dishes d ON d.restaurant_id = r._id "
+                     "WHERE d.price > 12 ORDER BY d.price", NULL,
+                 "Thai Palace|Pad Thai;Thai Palace|Green Curry;sushi zen|Nigiri");
+    TH_SUQL_ROWS(&f, "SELECT r.name, count(d._id) FROM restaurants r LEFT JOIN dishes d "
+                     "ON d.restaurant_id = r._id GROUP BY r.name ORDER BY 2 DESC, 1 LIMIT 3", NULL,
+                 "Thai Palace|2;Pizza Roma|1;sushi zen|1");
+    TH_SUQL_ROWS(&f, "SELECT _id, r.name, d.name FROM restaurants r JOIN dishes d USING (_id) "
+                     "WHERE _id <= 2 ORDER BY _id", NULL, "1|Thai Palace|Pad Thai;2|Pizza Roma|Green Curry");
     /* FULL JOIN USING: the merged column is whichever side has a row. */
-    ROWS(&f, "SELECT _id FROM (SELECT _id FROM restaurants WHERE _id < 3) AS a FULL JOIN "
-             "(SELECT _id FROM dishes WHERE _id > 3) AS b USING (_id) ORDER BY _id", NULL, "1;2;4;5");
-    ROWS(&f, "SELECT _id FROM (SELECT _id FROM restaurants WHERE _id < 3) AS a RIGHT JOIN "
-             "(SELECT _id FROM dishes WHERE _id > 3) AS b USING (_id) ORDER BY _id", NULL, "4;5");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM (SELECT _id FROM restaurants WHERE _id < 3) AS a FULL JOIN "
+                     "(SELECT _id FROM dishes WHERE _id > 3) AS b USING (_id) ORDER BY _id", NULL, "1;2;4;5");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM (SELECT _id FROM restaurants WHERE _id < 3) AS a RIGHT JOIN "
+                     "(SELECT _id FROM dishes WHERE _id > 3) AS b USING (_id) ORDER BY _id", NULL, "4;5");
     /* NATURAL joins on the schema's common columns (_id, name, price). */
-    ROWS(&f, "SELECT count(*) FROM restaurants NATURAL JOIN dishes", NULL, "0");
-    ROWS(&f, "SELECT count(*) FROM (SELECT _id, name FROM restaurants) AS a NATURAL JOIN "
-             "(SELECT _id, name AS n FROM dishes) AS b", NULL, "5");
-    ROWS(&f, "SELECT count(*) FROM restaurants r CROSS JOIN dishes d", NULL, "35");
-    ROWS(&f, "SELECT r1.name FROM restaurants r1 JOIN restaurants r2 ON r1.location = r2.location "
-             "AND r1.name <> r2.name WHERE r1.rating > (SELECT avg(r3.rating) FROM restaurants r3 "
-             "WHERE r3.location = r1.location) ORDER BY 1", NULL, "Pizza Roma;Star*Bar [x];sushi zen");
-    fx_close(&f);
+    TH_SUQL_ROWS(&f, "SELECT count(*) FROM restaurants NATURAL JOIN dishes", NULL, "0");
+    TH_SUQL_ROWS(&f, "SELECT count(*) FROM (SELECT _id, name FROM restaurants) AS a NATURAL JOIN "
+                     "(SELECT _id, name AS n FROM dishes) AS b", NULL, "5");
+    TH_SUQL_ROWS(&f, "SELECT count(*) FROM restaurants r CROSS JOIN dishes d", NULL, "35");
+    TH_SUQL_ROWS(&f, "SELECT r1.name FROM restaurants r1 JOIN restaurants r2 ON r1.location = r2.location "
+                     "AND r1.name <> r2.name WHERE r1.rating > (SELECT avg(r3.rating) FROM restaurants r3 "
+                     "WHERE r3.location = r1.location) ORDER BY 1", NULL, "Pizza Roma;Star*Bar [x];sushi zen");
+    th_suql_close(&f);
 }
 
 /* SELECT * is the schema's columns: never a column the schema hides. */
 TEST(suql_emit_run_star)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
     gn_buf sql;
     gn_buf_init(&sql);
@@ -616,50 +536,50 @@ TEST(suql_emit_run_star)
     sqlite3_finalize(st);
     gn_buf_release(&names);
     gn_buf_release(&sql);
-    fx_close(&f);
+    th_suql_close(&f);
 }
 
 TEST(suql_emit_run_functions)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
-    ROWS(&f, "SELECT greatest(1, NULL, 3), least(NULL, 2), greatest(NULL, NULL), least(5), "
-             "greatest('a', 'b')", NULL, "3|2|NULL|5|b");
-    ROWS(&f, "SELECT concat('a', NULL, 1), char_length('héllo'), length('abc'), strpos('hello', 'l'), "
-             "left('hello', 2), right('hello', 2), right('abc', 5), right('abc', 0)", NULL,
-         "a1|5|3|3|he|lo|abc|");
-    ROWS(&f, "SELECT mod(7, 3), abs(-2), round(2.567, 1), upper('x'), lower('Y'), "
-             "replace('aXa', 'X', 'b'), substr('hello', 2, 3), substring('hello', 2), btrim('  x ')",
-         NULL, "1|2|2.6|X|y|aba|ell|ello|x");
-    ROWS(&f, "SELECT date_part('year', '2024-03-05'), date_part('month', '2024-03-05'::date), "
-             "starts_with('hello', 'he'), starts_with('hello', 'lo'), ceil(1.2), floor(1.8)", NULL,
-         "2024|3|1|0|2.0|1.0");
-    ROWS(&f, "SELECT random() >= 0 AND random() < 1, now() IS NOT NULL, bool_and(rating > 1), "
-             "bool_or(rating > 4.6) FROM restaurants", NULL, "1|1|1|1");
-    fx_close(&f);
+    TH_SUQL_ROWS(&f, "SELECT greatest(1, NULL, 3), least(NULL, 2), greatest(NULL, NULL), least(5), "
+                     "greatest('a', 'b')", NULL, "3|2|NULL|5|b");
+    TH_SUQL_ROWS(&f, "SELECT concat('a', NULL, 1), char_length('héllo'), length('abc'), strpos('hello', 'l'), "
+                     "left('hello', 2), right('hello', 2), right('abc', 5), right('abc', 0)", NULL,
+                 "a1|5|3|3|he|lo|abc|");
+    TH_SUQL_ROWS(&f, "SELECT mod(7, 3), abs(-2), round(2.567, 1), upper('x'), lower('Y'), "
+                     "replace('aXa', 'X', 'b'), substr('hello', 2, 3), substring('hello', 2), btrim('  x ')",
+                 NULL, "1|2|2.6|X|y|aba|ell|ello|x");
+    TH_SUQL_ROWS(&f, "SELECT date_part('year', '2024-03-05'), date_part('month', '2024-03-05'::date), "
+                     "starts_with('hello', 'he'), starts_with('hello', 'lo'), ceil(1.2), floor(1.8)", NULL,
+                 "2024.0|3.0|1|0|2.0|1.0");
+    TH_SUQL_ROWS(&f, "SELECT random() >= 0 AND random() < 1, now() IS NOT NULL, bool_and(rating > 1), "
+                     "bool_or(rating > 4.6) FROM restaurants", NULL, "1|1|1|1");
+    th_suql_close(&f);
 }
 
 TEST(suql_emit_run_map_literal_scalars)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
     hook_log log = { 0 };
     gn_buf_init(&log.seen);
     suql_emit_hooks h = { NULL, test_map, &log };
-    ROWS(&f, "SELECT _id FROM restaurants WHERE price = 'inexpensive' ORDER BY 1", &h, "1;3;5");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE 'inexpensive' <> price ORDER BY 1", &h, "2;4;6");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE price IN ('inexpensive', 'luxury') ORDER BY 1", &h,
-         "1;3;5;6");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE price NOT IN ('inexpensive', 'nothing') ORDER BY 1",
-         &h, "2;4;6");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE price = 'inexpensive' ORDER BY 1", &h, "1;3;5");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE 'inexpensive' <> price ORDER BY 1", &h, "2;4;6");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE price IN ('inexpensive', 'luxury') ORDER BY 1", &h,
+                 "1;3;5;6");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE price NOT IN ('inexpensive', 'nothing') ORDER BY 1",
+                 &h, "2;4;6");
     /* Mapped to nothing: false, and NULL for a NULL price (row 7 stays out under NOT). */
-    ROWS(&f, "SELECT _id FROM restaurants WHERE price = 'nothing'", &h, "");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE NOT (price = 'nothing') ORDER BY 1", &h,
-         "1;2;3;4;5;6");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE price <> 'nothing' ORDER BY 1", &h, "1;2;3;4;5;6");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE price IN ('nothing') ORDER BY 1", &h, "");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE price = 'nothing'", &h, "");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE NOT (price = 'nothing') ORDER BY 1", &h,
+                 "1;2;3;4;5;6");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE price <> 'nothing' ORDER BY 1", &h, "1;2;3;4;5;6");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE price IN ('nothing') ORDER BY 1", &h, "");
     /* Kept literals, and text columns without a vocabulary. */
-    ROWS(&f, "SELECT _id FROM restaurants WHERE price = 'luxury' AND location = 'Sunnyvale'", &h, "6");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE price = 'luxury' AND location = 'Sunnyvale'", &h, "6");
     CHECK_STR(log.seen.data, "price:inexpensive;price:inexpensive;price:inexpensive;price:luxury;"
                              "price:inexpensive;price:nothing;price:nothing;price:nothing;"
                              "price:nothing;price:nothing;price:luxury;location:Sunnyvale;");
@@ -670,13 +590,13 @@ TEST(suql_emit_run_map_literal_scalars)
     CHECK_CONTAINS(sql.data, "classifier offline");
     gn_buf_release(&sql);
     gn_buf_release(&log.seen);
-    fx_close(&f);
+    th_suql_close(&f);
 }
 
 /* Quotes in literals and questions stay inside one literal. */
 TEST(suql_emit_injection)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
     static const char *const attempts[] = {
         "SELECT _id FROM restaurants WHERE name = 'x''); DROP TABLE restaurants; --'",
@@ -701,37 +621,37 @@ TEST(suql_emit_injection)
             char *why = prepare_error(f.db, sql.data);
             if (why) th_fail(__FILE__, __LINE__, "%s: %s\n    %s", attempts[i], why, sql.data);
             free(why);
-            char *r = sql_rows(f.db, sql.data);
+            char *r = th_suql_sql_rows(f.db, sql.data);
             CHECK_STR(r, "");
             free(r);
         }
         gn_buf_release(&sql);
     }
-    ROWS(&f, "SELECT count(*) FROM restaurants", NULL, "7");
-    ROWS(&f, "SELECT count(*) FROM dishes", NULL, "5");
-    fx_close(&f);
+    TH_SUQL_ROWS(&f, "SELECT count(*) FROM restaurants", NULL, "7");
+    TH_SUQL_ROWS(&f, "SELECT count(*) FROM dishes", NULL, "5");
+    th_suql_close(&f);
 }
 
 TEST(suql_emit_freetext_hook)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
     suql_emit_hooks h = { test_freetext, NULL, NULL };
-    ROWS(&f, "SELECT summary(reviews), answer(reviews, 'q') FROM restaurants WHERE _id = 1", &h,
-         "S|A:q");
-    ROWS(&f, "SELECT _id FROM restaurants WHERE answer(reviews, 'q') = 'A:q' AND _id < 3", &h, "1;2");
-    ROWS(&f, "SELECT answer(reviews, '12')::int + 1 FROM restaurants WHERE _id = 1", NULL, "1");
+    TH_SUQL_ROWS(&f, "SELECT summary(reviews), answer(reviews, 'q') FROM restaurants WHERE _id = 1", &h,
+                 "S|A:q");
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE answer(reviews, 'q') = 'A:q' AND _id < 3", &h, "1;2");
+    TH_SUQL_ROWS(&f, "SELECT answer(reviews, '12')::int + 1 FROM restaurants WHERE _id = 1", NULL, "1");
     /* Without the hook: the executor's SQL functions. */
-    ROWS(&f, "SELECT _id FROM restaurants WHERE answer(reviews, 'pizza') = 'Yes'", NULL, "2");
-    ROWS(&f, "SELECT summary(reviews) FROM restaurants WHERE _id = 5", NULL, "NULL");
-    fx_close(&f);
+    TH_SUQL_ROWS(&f, "SELECT _id FROM restaurants WHERE answer(reviews, 'pizza') = 'Yes'", NULL, "2");
+    TH_SUQL_ROWS(&f, "SELECT summary(reviews) FROM restaurants WHERE _id = 5", NULL, "NULL");
+    th_suql_close(&f);
 }
 
 /* suql_emit_expr qualifies columns as the statement does; an output name
  * (ORDER BY alias) outside its SELECT is the expression it names. */
 TEST(suql_emit_expr_alone)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
     suql_query *q;
     gn_err e;
@@ -755,14 +675,14 @@ TEST(suql_emit_expr_alone)
     CHECK_STR(b.data, "'it''s'\"a\"\"b\"");
     gn_buf_release(&b);
     suql_query_free(q);
-    fx_close(&f);
+    th_suql_close(&f);
 }
 
 /* A later pass may rebuild a SELECT with other targets: an ORDER BY on an
  * output name then orders by the expression it named. */
 TEST(suql_emit_rebuilt_select)
 {
-    fx f;
+    th_suql_fx f;
     REQUIRE(fx_open(&f) == 0);
     suql_query *q;
     gn_err e;
@@ -780,12 +700,12 @@ TEST(suql_emit_rebuilt_select)
     REQUIRE(suql_emit_select(q, &ids, NULL, &b, &e) == 0);
     CHECK_STR(b.data, "SELECT \"r\".\"_id\" FROM \"restaurants\" AS \"r\" WHERE \"r\".\"rating\" > 3.6 "
                       "ORDER BY (-\"r\".\"rating\") ASC NULLS LAST, \"r\".\"name\" ASC NULLS LAST");
-    char *r = sql_rows(f.db, b.data);
+    char *r = th_suql_sql_rows(f.db, b.data);
     CHECK_STR(r, "4;1;2");
     free(r);
     gn_buf_release(&b);
     suql_query_free(q);
-    fx_close(&f);
+    th_suql_close(&f);
 }
 
 /* suql_like: PostgreSQL's LIKE, case-sensitive, over UTF-8 characters. */
@@ -813,7 +733,7 @@ TEST(suql_emit_like_function)
                     sqlite3_column_int(st, 0));
         sqlite3_finalize(st);
     }
-    char *r = sql_rows(db, "SELECT suql_like(NULL, 'a'), suql_like('a', NULL)");
+    char *r = th_suql_sql_rows(db, "SELECT suql_like(NULL, 'a'), suql_like('a', NULL)");
     CHECK_STR(r, "NULL|NULL");
     free(r);
     sqlite3_close(db);
@@ -838,6 +758,7 @@ TEST(suql_emit_restaurant_corpus)
     REQUIRE(st_guard(db, &e) == 0);
     REQUIRE(st_schema_load(db, &s, &e) == 0);
     register_stubs(db);
+    suql_register_functions(db);
     int parsed = 0, analyzed = 0, emitted = 0, prepared = 0, ran = 0, verbose = getenv("GENIE_VERBOSE") != NULL;
     for (int i = 0; i < cs.n; i++) {
         suql_query *q;
@@ -857,7 +778,7 @@ TEST(suql_emit_restaurant_corpus)
                     else gn_err_set(&e, GN_EDB, "%s", why);
                     stage = why ? "prepare" : NULL;
                     free(why);
-                    char *r = why ? NULL : sql_rows(db, sql.data);
+                    char *r = why ? NULL : th_suql_sql_rows(db, sql.data);
                     if (r && strncmp(r, "ERROR ", 6)) ran++;
                     else if (r) {
                         gn_err_set(&e, GN_EDB, "%s", r);

@@ -307,6 +307,66 @@ TEST(suql_engine_offline_and_errors)
     fx_close(&f);
 }
 
+/* The result's column types come from the analyzed select list, a star
+ * expanded as the emitter expands it, whatever mode runs the query. */
+TEST(suql_engine_result_column_types)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 0, 0) == 0);
+    suql_result r;
+    gn_err e;
+    REQUIRE(suql_execute(f.en, "SELECT name, cuisines, rating > 4 AS good, 0.1::float8 + 0.2::float8 "
+                         "AS r, 9007199254740993 AS big FROM restaurants WHERE name = 'Acropolis Souvlaki'",
+                         &r, NULL, &e) == 0);
+    REQUIRE(r.ncols == 5 && r.nrows == 1);
+    CHECK_INT(r.types[0].vtype, SUQL_VT_TEXT);
+    CHECK_INT(r.types[1].varray, 1);
+    CHECK_INT(r.types[2].vtype, SUQL_VT_BOOL);
+    CHECK_INT(r.types[3].vtype, SUQL_VT_REAL);
+    CHECK_INT(r.types[4].vtype, SUQL_VT_INT);
+    cJSON *j = suql_result_cjson(&r, -1);
+    char *s = cJSON_PrintUnformatted(j);
+    CHECK_STR(s, "[{\"name\":\"Acropolis Souvlaki\",\"cuisines\":[\"greek\"],\"good\":false,"
+                 "\"r\":0.30000000000000004,\"big\":9007199254740993}]");
+    free(s);
+    cJSON_Delete(j);
+    suql_result_release(&r);
+    /* A star: every column typed, in the emitter's order. */
+    REQUIRE(suql_execute(f.en, "SELECT r.*, r.rating >= 4 AS good FROM restaurants r LIMIT 1", &r, NULL,
+                         &e) == 0);
+    int seen = 0;
+    for (int k = 0; k < r.ncols; k++) {
+        if (!strcmp(r.names[k], "cuisines") || !strcmp(r.names[k], "reviews")) {
+            CHECK_INT(r.types[k].varray, 1);
+            seen++;
+        }
+        if (!strcmp(r.names[k], "rating")) CHECK_INT(r.types[k].vtype, SUQL_VT_REAL);
+        if (!strcmp(r.names[k], "name")) CHECK_INT(r.types[k].varray, 0);
+    }
+    CHECK_INT(seen, 2);
+    CHECK_INT(r.types[r.ncols - 1].vtype, SUQL_VT_BOOL);
+    suql_result_release(&r);
+    /* Free text in WHERE (optimized) types its columns too. */
+    REQUIRE(suql_execute(f.en, "SELECT cuisines, answer(reviews, 'is it romantic?') AS a FROM restaurants "
+                         "WHERE answer(reviews, 'is it romantic?') = 'Yes' LIMIT 1", &r, NULL, &e) == 0);
+    CHECK_INT(r.types[0].varray, 1);
+    CHECK_INT(r.types[1].vtype, SUQL_VT_TEXT);
+    suql_result_release(&r);
+    /* A set operation: the types its arms agree on. */
+    REQUIRE(suql_execute(f.en, "SELECT 1 > 0 AS b, cuisines FROM restaurants WHERE name = 'Acropolis Souvlaki' "
+                         "UNION ALL SELECT 1 < 0, ARRAY['x']", &r, NULL, &e) == 0);
+    REQUIRE(r.ncols == 2);
+    CHECK_INT(r.types[0].vtype, SUQL_VT_BOOL);
+    CHECK_INT(r.types[1].varray, 1);
+    gn_buf b;
+    gn_buf_init(&b);
+    suql_result_csv(&r, &b);
+    CHECK_STR(b.data, "b,cuisines\r\ntrue,\"[\"\"greek\"\"]\"\r\nfalse,\"[\"\"x\"\"]\"\r\n");
+    gn_buf_release(&b);
+    suql_result_release(&r);
+    fx_close(&f);
+}
+
 /* ---- the paper's corpus: every query runs (mock LLM) ------------------ */
 
 TEST(suql_engine_runs_the_paper_corpus)

@@ -486,6 +486,23 @@ TEST(ws_runtime_value_json_round_trip)
     o = json_val("{\"$record\": \"3\"}");
     CHECK_INT(o->kind, WV_DICT);
     ws_val_free(o);
+
+    /* Raw items hold a number's exact text (a SUQL result's numbers). */
+    cJSON *raw = cJSON_CreateRaw("9007199254740993");
+    o = ws_val_from_json(raw);
+    CHECK(o->kind == WV_INT && o->u.i == 9007199254740993LL);
+    ws_val_free(o);
+    cJSON_Delete(raw);
+    raw = cJSON_CreateRaw("0.30000000000000004");
+    o = ws_val_from_json(raw);
+    CHECK(o->kind == WV_FLOAT && o->u.f == 0.1 + 0.2);
+    ws_val_free(o);
+    cJSON_Delete(raw);
+    raw = cJSON_CreateRaw("4");
+    o = ws_val_from_json(raw);
+    CHECK(o->kind == WV_INT && o->u.i == 4);
+    ws_val_free(o);
+    cJSON_Delete(raw);
 }
 
 /* ---- state ------------------------------------------------------------------- */

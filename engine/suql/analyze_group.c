@@ -1,0 +1,163 @@
+/*
+ * analyze_group.c — the rules PostgreSQL checks once a SELECT's names are
+ * resolved: in a grouped query every column read outside an aggregate
+ * must be grouped, and with SELECT DISTINCT every ORDER BY expression
+ * must be selected (analyze.h; suql_an_select calls suql_an_grouping).
+ *
+ * SQLite accepts both and answers with a value from some row of the
+ * group; PostgreSQL refuses the query.  An answer from an arbitrary row
+ * is a wrong fact told with confidence, so SUQL refuses too, with
+ * PostgreSQL's message and the position of the column.
+ *
+ * An expression is grouped when it is a GROUP BY expression (the same
+ * column, or the same printed expression), or is built only of grouped
+ * expressions, aggregates, constants and subqueries.  As in PostgreSQL,
+ * grouping by a table's key (_id) groups all of its columns.
+ */
+#include "suql/analyze_int.h"
+#include "suql/emit.h"
+#include "suql/parse.h"
+
+#include <string.h>
+
+typedef struct group_ctx {
+    suql_an_ctx *a;
+    const suql_select *s;
+    char **printed;          /* the GROUP BY expressions, printed */
+} group_ctx;
+
+static int same_column(const suql_expr *x, const suql_expr *y)
+{
+    return x->kind == SUQL_E_COLUMN && y->kind == SUQL_E_COLUMN && x->rfrom && x->rfrom == y->rfrom &&
+           x->rindex == y->rindex && x->rjoin == y->rjoin && x->rdepth == y->rdepth &&
+           (x->rkind == SUQL_R_BASE ? x->rcol == y->rcol : 1);
+}
+
+static char *printed(suql_an_ctx *a, const suql_expr *x)
+{
+    gn_buf b;
+    gn_buf_init(&b);
+    suql_print_expr(x, &b);
+    char *s = (char *)suql_strdup(a->q, b.data ? b.data : "");
+    gn_buf_release(&b);
+    return s;
+}
+
+/* The GROUP BY expression that output name or position X stands for. */
+static const suql_expr *group_target(const group_ctx *g, const suql_expr *x)
+{
+    if (x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS) return x->rtarget;
+    if (x->kind == SUQL_E_INT && x->ival >= 1 && x->ival <= g->s->ntargets)
+        return g->s->targets[x->ival - 1].expr;
+    return x;
+}
+
+static int is_grouped(const group_ctx *g, const suql_expr *x)
+{
+    const char *px = NULL;
+    for (int i = 0; i < g->s->ngroup; i++) {
+        const suql_expr *k = group_target(g, g->s->group[i]);
+        if (k == x || same_column(k, x)) return 1;
+        /* Grouping by a table's row id groups the table's columns. */
+        if (k->kind == SUQL_E_COLUMN && k->rkind == SUQL_R_BASE && k->name && !strcmp(k->name, "_id") &&
+            x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_BASE && x->rfrom == k->rfrom &&
+            x->rdepth == k->rdepth)
+            return 1;
+        if (x->kind != SUQL_E_COLUMN) {
+            if (!px) px = printed(g->a, x);
+            if (!strcmp(px, g->printed[i])) return 1;
+        }
+    }
+    return 0;
+}
+
+static int is_aggregate_call(const suql_expr *x)
+{
+    return x->kind == SUQL_E_FUNC && x->name && !x->over && suql_func_is_aggregate(x->name);
+}
+
+/* The first column of X read outside an aggregate and not grouped. */
+static const suql_expr *ungrouped(const group_ctx *g, const suql_expr *x)
+{
+    if (!x || is_aggregate_call(x) || is_grouped(g, x)) return NULL;
+    if (x->kind == SUQL_E_COLUMN)
+        return x->rdepth == 0 && (x->rkind == SUQL_R_BASE || x->rkind == SUQL_R_DERIVED ||
+                                  x->rkind == SUQL_R_UNNEST) ? x : NULL;
+    const suql_expr *c;
+    if ((c = ungrouped(g, x->l)) || (c = ungrouped(g, x->r))) return c;
+    for (int i = 0; i < x->nargs; i++)
+        if ((c = ungrouped(g, x->args[i]))) return c;
+    if (x->over) {
+        for (int i = 0; i < x->over->npartition; i++)
+            if ((c = ungrouped(g, x->over->partition[i]))) return c;
+        for (int i = 0; i < x->over->norder; i++)
+            if ((c = ungrouped(g, x->over->order[i].expr))) return c;
+    }
+    return NULL;   /* subqueries are checked on their own */
+}
+
+static int has_aggregate(const suql_expr *x)
+{
+    if (!x) return 0;
+    if (is_aggregate_call(x)) return 1;
+    if (has_aggregate(x->l) || has_aggregate(x->r)) return 1;
+    for (int i = 0; i < x->nargs; i++)
+        if (has_aggregate(x->args[i])) return 1;
+    return 0;
+}
+
+static int fail_ungrouped(suql_an_ctx *a, const suql_expr *c)
+{
+    const char *q = c->qual, *n = c->name ? c->name : "?";
+    return suql_error_at(a->e, GN_EPARSE, a->q, c->pos,
+                         "column \"%s%s%s\" must appear in the GROUP BY clause or be used in an "
+                         "aggregate function", q ? q : "", q ? "." : "", n);
+}
+
+static int grouping(suql_an_ctx *a, const suql_select *s)
+{
+    int grouped = s->ngroup > 0 || has_aggregate(s->having);
+    for (int i = 0; i < s->ntargets && !grouped; i++) grouped = has_aggregate(s->targets[i].expr);
+    for (int i = 0; i < s->norder && !grouped; i++) grouped = has_aggregate(s->order[i].expr);
+    if (!grouped) return 0;
+    group_ctx g = { a, s, suql_array_new(a->q, s->ngroup, sizeof(char *)) };
+    for (int i = 0; i < s->ngroup; i++) g.printed[i] = printed(a, group_target(&g, s->group[i]));
+    const suql_expr *c;
+    for (int i = 0; i < s->ntargets; i++)
+        if (s->targets[i].expr->kind != SUQL_E_STAR && (c = ungrouped(&g, s->targets[i].expr)))
+            return fail_ungrouped(a, c);
+    if ((c = ungrouped(&g, s->having))) return fail_ungrouped(a, c);
+    for (int i = 0; i < s->norder; i++) {
+        const suql_expr *x = s->order[i].expr;
+        if (x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS) continue;
+        if ((c = ungrouped(&g, x))) return fail_ungrouped(a, c);
+    }
+    return 0;
+}
+
+/* SELECT DISTINCT ... ORDER BY x: x must be selected. */
+static int distinct_order(suql_an_ctx *a, const suql_select *s)
+{
+    if (!s->distinct) return 0;
+    for (int i = 0; i < s->norder; i++) {
+        const suql_expr *x = s->order[i].expr;
+        if ((x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS) || x->kind == SUQL_E_INT) continue;
+        int found = 0;
+        const char *px = printed(a, x);
+        for (int j = 0; j < s->ntargets && !found; j++) {
+            const suql_expr *t = s->targets[j].expr;
+            found = t->kind == SUQL_E_STAR || same_column(t, x) || !strcmp(printed(a, t), px);
+        }
+        if (!found)
+            return suql_error_at(a->e, GN_EPARSE, a->q, x->pos,
+                                 "for SELECT DISTINCT, ORDER BY expressions must appear in select list");
+    }
+    return 0;
+}
+
+int suql_an_grouping(suql_an_ctx *a, const suql_select *s)
+{
+    if (s->op != SUQL_SET_NONE) return 0;
+    int rc = grouping(a, s);
+    return rc ? rc : distinct_order(a, s);
+}

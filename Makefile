@@ -30,7 +30,7 @@ BENCH_SRC  := $(wildcard bench/*.c)
 
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
-.PHONY: all setup test unit-test run bench install install-files uninstall asan clean distclean samples fuzz test-valgrind
+.PHONY: all setup test test-pg unit-test run bench install install-files uninstall asan clean distclean samples fuzz test-valgrind
 .DELETE_ON_ERROR:
 
 all: $(B)/genie $(B)/libgenie.a build/share/genie/prompts build/share/genie/sample_db
@@ -109,6 +109,12 @@ sample_db/%.db.faiss: sample_db/%.db $(B)/genie
 # ---- test, run, bench ----------------------------------------------------
 test: all $(B)/test-unit $(B)/genie-gen $(SAMPLES) $(SAMPLE_IX)
 	@GENIE_TOP=$(CURDIR) B=$(B) tests/run.sh
+
+# SUQL against a real PostgreSQL: the corpus tests/pg/*.sql run in genie and
+# in a private, throw-away PostgreSQL server loaded with the sample
+# databases (tests/pg/run.py; -k PATTERN and -v through PG_ARGS).
+test-pg: all $(SAMPLES) $(SAMPLE_IX)
+	@GENIE=$(CURDIR)/$(B)/genie python3 tests/pg/run.py $(PG_ARGS)
 
 run: all $(SAMPLE_IX)
 	$(B)/genie --db sample_db/restaurants.db

@@ -4,7 +4,8 @@
 # Idempotent and fast when everything is present: each step checks first and
 # does nothing if its result exists.  Steps:
 #   1. Debian packages (installed with apt-get when running as root; otherwise
-#      the exact command is printed and setup stops).
+#      the exact command is printed and setup stops), PostgreSQL among them
+#      for `make test-pg`.
 #   2. The FAISS C API.  Debian's libfaiss-dev ships the c_api headers but not
 #      their objects.  A system libfaiss_c is used when present; otherwise the
 #      c_api sources of Debian's own faiss source package (fetched with apt
@@ -33,6 +34,9 @@ PKGS="build-essential pkg-config libsqlite3-dev libcurl4-openssl-dev
 libcjson-dev libinih-dev libcsv-dev libpg-query-dev libfaiss-dev libblas-dev
 liblapack-dev libncurses-dev libreadline-dev mandoc man-db tmux valgrind dpkg-dev curl
 clang util-linux locales sqlite3"
+# Debian's PostgreSQL (15 on Debian 12), for `make test-pg`: SUQL results
+# compared with a real PostgreSQL server (tests/pg/run.py starts its own).
+PKGS="$PKGS postgresql"
 # Commands that may come from elsewhere than Debian (nodesource's nodejs ships
 # npm; python3 may be a pyenv build): the Debian package only when absent.
 command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"

@@ -3,18 +3,23 @@
  * check matters (analyze.h), plus the queries on an analyzed tree
  * (suql_is_freetext, suql_single_table, suql_target_name).
  *
- * Types are inferred only as far as the checks and the emitter need:
- * array or not, and the schema's scalar types (string literals are TEXT,
- * casts their target, answer() and summary() TEXT, functions from the
- * allow-list's table).  Errors are for what would fail later with a worse
- * message or silently mean something else: answer() over a number, a
- * question that is not a literal, an array compared with a scalar or a
- * scalar quantified like an array, aggregates where SQL forbids them.
- * What SQLite's dynamic typing handles is let through.
+ * Types are PostgreSQL's as far as the schema tells them: array or not,
+ * the scalar types (string literals are untyped until the other operand
+ * types them, decimal literals numeric, casts their target, answer() and
+ * summary() TEXT, functions from the allow-list's table, the operators'
+ * results for numbers, dates, times and intervals).  Errors are
+ * PostgreSQL's, at the position, for what would otherwise mean something
+ * else: text compared with a number, a literal that is not of the other
+ * side's type, a non-boolean where a condition goes, results of two types
+ * in CASE or COALESCE, a text function on a number, answer() over a
+ * number, an array compared with a scalar, aggregates where SQL forbids
+ * them.  UNKNOWN (a value whose type only the data knows) goes with
+ * anything.
  *
- * Rejected: full PostgreSQL type checking (it would refuse queries that
- * run fine on SQLite, and an LLM-written query is better answered than
- * refused over a cast).
+ * Rejected: refusing what only PostgreSQL's catalog could type (a
+ * function's argument types beyond the checks above): an LLM-written
+ * query is better answered than refused over a cast PostgreSQL would
+ * make implicitly.
  */
 #include "suql/analyze_int.h"
 #include "suql/emit.h"
@@ -453,8 +458,9 @@ static int arith(suql_an_ctx *a, suql_expr *x)
      * date - '2026-01-01' is a date, time - '9:00' a time. */
     int rc;
     if (l->kind == SUQL_E_STRING && r->kind != SUQL_E_STRING && r->vtype != SUQL_VT_UNKNOWN) {
-        suql_vtype t = r->vtype == SUQL_VT_TIMESTAMP || r->vtype == SUQL_VT_DATE ||
-                       r->vtype == SUQL_VT_TIME ? SUQL_VT_INTERVAL : r->vtype;
+        /* 'text' + date is an interval added; '2026-01-01' - date a date. */
+        suql_vtype t = (r->vtype == SUQL_VT_TIMESTAMP || r->vtype == SUQL_VT_DATE ||
+                        r->vtype == SUQL_VT_TIME) && x->op == SUQL_OP_ADD ? SUQL_VT_INTERVAL : r->vtype;
         if ((rc = suql_an_literal_as(a, l, t))) return rc;
         l->vtype = t;
     } else if (r->kind == SUQL_E_STRING && l->kind != SUQL_E_STRING && l->vtype != SUQL_VT_UNKNOWN) {
@@ -771,8 +777,11 @@ const st_table *suql_single_table(const suql_select *s, const char **alias)
 static const char *expr_name(const suql_expr *x, int *strong)
 {
     static const char *const cast_names[SUQL_T__COUNT] = {
-        "int4", "float8", "numeric", "text", "bool", "date", "time", "timestamp"
+        [SUQL_T_INT] = "int4", [SUQL_T_REAL] = "float8", [SUQL_T_NUMERIC] = "numeric",
+        [SUQL_T_TEXT] = "text", [SUQL_T_BOOL] = "bool", [SUQL_T_DATE] = "date",
+        [SUQL_T_TIME] = "time", [SUQL_T_TIMESTAMP] = "timestamp", [SUQL_T_INTERVAL] = "interval",
     };
+    _Static_assert(SUQL_T__COUNT == 9, "a cast type needs its output name here");
     *strong = 1;
     switch (x->kind) {
     case SUQL_E_COLUMN: case SUQL_E_FUNC: return x->name ? x->name : "?column?";
@@ -788,7 +797,7 @@ static const char *expr_name(const suql_expr *x, int *strong)
         const char *inner = expr_name(x->l, strong);
         if (*strong) return inner;
         *strong = 1;
-        return x->type < SUQL_T__COUNT ? cast_names[x->type] : "?column?";
+        return x->type < SUQL_T__COUNT && cast_names[x->type] ? cast_names[x->type] : "?column?";
     }
     case SUQL_E_SUBQUERY:
         if (x->array) return "array";

@@ -33,6 +33,31 @@ static int same_column(const suql_expr *x, const suql_expr *y)
            (x->rkind == SUQL_R_BASE ? x->rcol == y->rcol : 1);
 }
 
+/* X and Y are the same expression: the same columns (however they are
+ * qualified), functions, operators and literals.  Subqueries never are. */
+static int same_expr(const suql_expr *x, const suql_expr *y)
+{
+    if (x == y) return 1;
+    if (!x || !y) return 0;
+    if (x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS && x->rtarget) return same_expr(x->rtarget, y);
+    if (y->kind == SUQL_E_COLUMN && y->rkind == SUQL_R_ALIAS && y->rtarget) return same_expr(x, y->rtarget);
+    if (x->kind != y->kind) return 0;
+    if (x->kind == SUQL_E_COLUMN)
+        return x->rfrom ? same_column(x, y) : !y->rfrom && !strcmp(x->name, y->name) &&
+                                                  !((x->qual != NULL) ^ (y->qual != NULL));
+    if (x->op != y->op || x->negated != y->negated || x->distinct != y->distinct || x->star != y->star ||
+        x->type != y->type || x->array != y->array || x->ival != y->ival || x->symmetric != y->symmetric ||
+        x->slice != y->slice || x->nargs != y->nargs || x->sub || y->sub || x->over || y->over ||
+        x->filter || y->filter || x->naorder || y->naorder)
+        return 0;
+    if ((x->name || y->name) && (!x->name || !y->name || strcmp(x->name, y->name))) return 0;
+    if ((x->text || y->text) && (!x->text || !y->text || strcmp(x->text, y->text))) return 0;
+    if (!same_expr(x->l, y->l) || !same_expr(x->r, y->r)) return 0;
+    for (int i = 0; i < x->nargs; i++)
+        if (!same_expr(x->args[i], y->args[i])) return 0;
+    return 1;
+}
+
 static char *printed(suql_an_ctx *a, const suql_expr *x)
 {
     gn_buf b;
@@ -64,6 +89,7 @@ static int is_grouped(const group_ctx *g, const suql_expr *x)
             x->rdepth == k->rdepth)
             return 1;
         if (x->kind != SUQL_E_COLUMN) {
+            if (same_expr(k, x)) return 1;
             if (!px) px = printed(g->a, x);
             if (!strcmp(px, g->printed[i])) return 1;
         }
@@ -146,7 +172,7 @@ static int distinct_order(suql_an_ctx *a, const suql_select *s)
         const char *px = printed(a, x);
         for (int j = 0; j < s->ntargets && !found; j++) {
             const suql_expr *t = s->targets[j].expr;
-            found = t->kind == SUQL_E_STAR || same_column(t, x) || !strcmp(printed(a, t), px);
+            found = t->kind == SUQL_E_STAR || same_column(t, x) || same_expr(t, x) || !strcmp(printed(a, t), px);
         }
         if (!found)
             return suql_error_at(a->e, GN_EPARSE, a->q, x->pos,

@@ -14,8 +14,12 @@
  * type when both agree; an untyped literal ('cheap', NULL) takes the
  * other side's.
  *
- * Rejected: PostgreSQL's type unification (text UNION integer is its
- * error; SQLite's dynamic typing runs it, and SUQL is lenient on types).
+ * Two known types that PostgreSQL cannot match (double precision UNION
+ * text) are its error; an untyped literal goes with anything.
+ *
+ * Rejected: PostgreSQL's full type unification (a literal resolved to
+ * the other side's type, 1 UNION 'a' refused): SQLite keeps each value's
+ * own type, which is what the rows then show.
  */
 #include "suql/analyze_int.h"
 #include "suql/parse.h"

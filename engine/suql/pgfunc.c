@@ -147,7 +147,7 @@ static void pad(sqlite3_context *c, int argc, sqlite3_value **v, int left)
     const char *s = suql_pg_text(v[0]), *fill = argc > 2 ? suql_pg_text(v[2]) : " ";
     long long n = sqlite3_value_int64(v[1]), len = char_count(s);
     if (n < 0) n = 0;
-    if (len >= n || !*fill) {
+    if (len >= n || !*fill || char_count(fill) == 0) {
         size_t b = char_at(s, n);
         sqlite3_result_text(c, s, (int)b, SQLITE_TRANSIENT);
         return;

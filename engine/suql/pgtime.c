@@ -68,7 +68,7 @@ static const char *skip_space(const char *s)
     return s;
 }
 
-/* Digits at *S: their value and count (at most 9 read). */
+/* Digits at *S: their value and count (at most 18 read). */
 static int digits(const char **s, long long *v)
 {
     int n = 0;
@@ -158,7 +158,7 @@ static int scan_date(const char **sp, long long *days, int *bad)
         int nd = digits(&s, &d);
         if (nd < 1 || nd > 2) return -1;
     }
-    if (m < 1 || m > 12 || d < 1 || d > suql_month_days(y, (int)m) || y < 1) {
+    if (m < 1 || m > 12 || d < 1 || d > suql_month_days(y, (int)m) || y < 1 || y > SUQL_YEAR_MAX) {
         *bad = 2;
         return -1;
     }
@@ -307,9 +307,12 @@ static const struct {
 /* Add V units of kind K (with PER) to IV, spilling fractions downward as
  * PostgreSQL does: a fraction of a month into days of 30, of a day into
  * microseconds of 24 hours. */
-static void iv_add_units(suql_interval *iv, double v, int k, double per)
+/* 0, or -1 when a field would leave PostgreSQL's range ("interval out
+ * of range"): months and days as 32-bit, microseconds as 64-bit. */
+static int iv_add_units(suql_interval *iv, double v, int k, double per)
 {
     double x = v * per;
+    if (!isfinite(x) || fabs(x) > (k == 2 ? 9.2e18 : 2147483647.0)) return -1;
     if (k == 0) {
         double whole = trunc(x);
         iv->months += (long long)whole;
@@ -320,10 +323,10 @@ static void iv_add_units(suql_interval *iv, double v, int k, double per)
     if (k == 1) {
         double whole = trunc(x);
         iv->days += (long long)whole;
-        iv->usec += llround((x - whole) * (double)USEC_DAY);
-        return;
+        x = (x - whole) * (double)USEC_DAY;
     }
-    iv->usec += llround(x);
+    if (__builtin_add_overflow(iv->usec, llround(x), &iv->usec)) return -1;
+    return llabs(iv->months) > 2147483647LL || llabs(iv->days) > 2147483647LL ? -1 : 0;
 }
 
 int suql_parse_interval(const char *s, suql_interval *iv, char *out, size_t outn)
@@ -366,6 +369,10 @@ int suql_parse_interval(const char *s, suql_interval *iv, char *out, size_t outn
                     for (; nf < 6; nf++) frac *= 10;
                 }
             }
+            if (h > 2562047787LL) {   /* the most hours 64-bit microseconds hold */
+                snprintf(out, outn, "interval field value out of range: \"%.60s\"", s);
+                return -1;
+            }
             long long u = ((h * 60 + mi) * 60 + sec) * 1000000LL + frac;
             iv->usec += neg ? -u : u;
             any = 1;
@@ -391,7 +398,10 @@ int suql_parse_interval(const char *s, suql_interval *iv, char *out, size_t outn
                 per = iv_units[i].per;
             }
         if (k < 0) return fail(out, outn, "interval", s);
-        iv_add_units(iv, neg ? -v : v, k, per);
+        if (iv_add_units(iv, neg ? -v : v, k, per)) {
+            snprintf(out, outn, "interval field value out of range: \"%.60s\"", s);
+            return -1;
+        }
         any = 1;
         p = skip_space(p);
     }
@@ -401,8 +411,9 @@ int suql_parse_interval(const char *s, suql_interval *iv, char *out, size_t outn
 
 /* ---- arithmetic ---------------------------------------------------------- */
 
-void suql_ts_add(long long *days, long long *usec, const suql_interval *iv, int sign)
+int suql_ts_add(long long *days, long long *usec, const suql_interval *iv, int sign)
 {
+    if (llabs(iv->months) > 12LL * SUQL_YEAR_MAX || llabs(iv->days) > 366LL * SUQL_YEAR_MAX) return -1;
     if (iv->months) {
         long long y;
         int m, d;
@@ -418,6 +429,7 @@ void suql_ts_add(long long *days, long long *usec, const suql_interval *iv, int 
     long long q = u >= 0 ? u / USEC_DAY : -((-u + USEC_DAY - 1) / USEC_DAY);
     *days += q;
     *usec = u - q * USEC_DAY;
+    return *days < suql_days_from_civil(1, 1, 1) || *days > suql_days_from_civil(SUQL_YEAR_MAX, 12, 31) ? -1 : 0;
 }
 
 double suql_iv_seconds(const suql_interval *iv)
@@ -425,12 +437,21 @@ double suql_iv_seconds(const suql_interval *iv)
     return (double)iv->months * 30 * 86400 + (double)iv->days * 86400 + (double)iv->usec / 1e6;
 }
 
-/* PostgreSQL's interval_justify_hours is not applied to differences:
- * timestamp - timestamp is days and a clock part below 24 hours. */
+/* timestamp - timestamp as PostgreSQL's timestamp_mi gives it (with
+ * interval_justify_hours): days and a clock part below 24 hours. */
 void suql_ts_diff(long long d1, long long u1, long long d2, long long u2, suql_interval *iv)
 {
-    long long total = (d1 - d2) * USEC_DAY + (u1 - u2);
+    /* Days and a clock part of one sign, without forming the total in
+     * microseconds (it can pass 2^63 across the whole calendar). */
+    long long days = d1 - d2, us = u1 - u2;
+    if (days > 0 && us < 0) {
+        days--;
+        us += USEC_DAY;
+    } else if (days < 0 && us > 0) {
+        days++;
+        us -= USEC_DAY;
+    }
     iv->months = 0;
-    iv->days = total / USEC_DAY;
-    iv->usec = total % USEC_DAY;
+    iv->days = days;
+    iv->usec = us;
 }

@@ -11,6 +11,10 @@
 
 #include "suql/pgval.h"
 
+/* The last year a date or timestamp may have (PostgreSQL's timestamp
+ * limit); year 1 is the first (no BC dates). */
+#define SUQL_YEAR_MAX 294276
+
 long long suql_days_from_civil(long long y, int m, int d);
 void suql_civil_from_days(long long days, long long *y, int *m, int *d);
 int suql_month_days(long long y, int m);
@@ -26,8 +30,9 @@ void suql_fmt_timestamp(long long days, long long usec, char *out, size_t outn);
 void suql_fmt_interval(const suql_interval *iv, char *out, size_t outn);
 
 /* The timestamp *DAYS, *USEC plus SIGN (1 or -1) times IV: months first,
- * the day clamped to the month's last, then days, then microseconds. */
-void suql_ts_add(long long *days, long long *usec, const suql_interval *iv, int sign);
+ * the day clamped to the month's last, then days, then microseconds.
+ * 0, or -1 when the result is outside years 1 to SUQL_YEAR_MAX. */
+int suql_ts_add(long long *days, long long *usec, const suql_interval *iv, int sign);
 /* The interval from (D2, U2) to (D1, U1): days and a clock part. */
 void suql_ts_diff(long long d1, long long u1, long long d2, long long u2, suql_interval *iv);
 /* IV in seconds, a month as 30 days (PostgreSQL's comparison). */

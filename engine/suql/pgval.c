@@ -413,7 +413,13 @@ static void fn_date_add(sqlite3_context *c, int argc, sqlite3_value **v)
         return;
     }
     if (arg_ts(c, v[0], &d, &u)) return;
-    result_date(c, d + sqlite3_value_int64(v[1]));
+    long long r;
+    if (__builtin_add_overflow(d, sqlite3_value_int64(v[1]), &r) || r < suql_days_from_civil(1, 1, 1) ||
+        r > suql_days_from_civil(SUQL_YEAR_MAX, 12, 31)) {
+        suql_pg_error(c, "date out of range");
+        return;
+    }
+    result_date(c, r);
 }
 
 /* suql_date_diff(a, b): days from date B to date A. */
@@ -438,7 +444,10 @@ static void fn_ts_add(sqlite3_context *c, int argc, sqlite3_value **v)
         return;
     }
     if (arg_ts(c, v[0], &d, &u) || arg_iv(c, v[1], &iv)) return;
-    suql_ts_add(&d, &u, &iv, sqlite3_value_int(v[2]) < 0 ? -1 : 1);
+    if (suql_ts_add(&d, &u, &iv, sqlite3_value_int(v[2]) < 0 ? -1 : 1)) {
+        suql_pg_error(c, "timestamp out of range");
+        return;
+    }
     char out[64];
     suql_fmt_timestamp(d, u, out, sizeof out);
     sqlite3_result_text(c, out, -1, SQLITE_TRANSIENT);
@@ -517,6 +526,12 @@ static void fn_iv_mul(sqlite3_context *c, int argc, sqlite3_value **v)
     if (arg_iv(c, v[0], &a)) return;
     double f = sqlite3_value_double(v[1]);
     double m = (double)a.months * f, d = (double)a.days * f;
+    double us = (double)a.usec * f + (d - trunc(d)) * 86400e6;
+    if (!isfinite(m) || !isfinite(d) || !isfinite(us) || fabs(m) > 2147483647.0 || fabs(d) > 2147483647.0 ||
+        fabs(us) > 9.2e18) {
+        suql_pg_error(c, "interval out of range");
+        return;
+    }
     r.months = (long long)trunc(m);
     d += (m - trunc(m)) * 30;
     r.days = (long long)trunc(d);
@@ -564,7 +579,10 @@ static void fn_date_part(sqlite3_context *c, int argc, sqlite3_value **v)
         if (arg_iv(c, v[1], &iv)) return;
         double sec = (double)(iv.usec % 60000000LL) / 1e6;
         long long min = iv.usec / 60000000LL;
-        if (!strcmp(f, "epoch")) r = (double)iv.months / 12 * 365.25 * 86400 + (double)iv.days * 86400 + (double)iv.usec / 1e6;
+        /* PostgreSQL: whole years of 365.25 days, other months of 30. */
+        if (!strcmp(f, "epoch"))
+            r = (double)(iv.months / 12) * 365.25 * 86400 + (double)(iv.months % 12) * 30 * 86400 +
+                (double)iv.days * 86400 + (double)iv.usec / 1e6;
         else if (!strcmp(f, "year")) r = (double)(iv.months / 12);
         else if (!strcmp(f, "month")) r = (double)(iv.months % 12);
         else if (!strcmp(f, "day")) r = (double)iv.days;
@@ -872,7 +890,7 @@ static void single_step(sqlite3_context *c, int argc, sqlite3_value **v)
     (void)argc;
     single_acc *a = sqlite3_aggregate_context(c, sizeof *a);
     if (!a) return;
-    if (++a->n == 1) a->v = sqlite3_value_dup(v[0]);
+    if (++a->n == 1 && !(a->v = sqlite3_value_dup(v[0]))) sqlite3_result_error_nomem(c);
 }
 
 static void single_final(sqlite3_context *c)
@@ -880,6 +898,7 @@ static void single_final(sqlite3_context *c)
     single_acc *a = sqlite3_aggregate_context(c, 0);
     if (!a || !a->n) sqlite3_result_null(c);
     else if (a->n > 1) suql_pg_error(c, "more than one row returned by a subquery used as an expression");
+    else if (!a->v) sqlite3_result_error_nomem(c);
     else sqlite3_result_value(c, a->v);
     if (a) sqlite3_value_free(a->v);
 }

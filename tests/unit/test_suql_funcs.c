@@ -222,3 +222,30 @@ TEST(suql_funcs_stats_sliding_frame)
     free(r);
     th_suql_close(&f);
 }
+
+/* What a review of the PostgreSQL semantics found: an interval cast's
+ * output name, the same expression qualified two ways in GROUP BY and
+ * DISTINCT, an untyped literal minus a date, arithmetic at the calendar's
+ * and the interval's ends, epoch of an interval with months. */
+TEST(suql_funcs_review_cases)
+{
+    th_suql_fx f;
+    REQUIRE(th_suql_open(&f, "review.db", NULL, TH_SUQL_GUARD | TH_SUQL_NO_POSITION) == 0);
+    TH_SUQL_ROWS(&f, "SELECT (SELECT '1 day'::interval), '2 hours'::interval, name FROM restaurants "
+                     "WHERE _id = 1 ORDER BY name", NULL, "1 day|02:00:00|Thai Palace");
+    TH_SUQL_ROWS(&f, "SELECT lower(name), count(*) FROM restaurants r GROUP BY lower(r.name) "
+                     "ORDER BY lower(r.name) LIMIT 2", NULL, "cafe blue|1;golden wok|1");
+    TH_SUQL_ROWS(&f, "SELECT DISTINCT upper(location) FROM restaurants r WHERE location IS NOT NULL "
+                     "ORDER BY upper(r.location) LIMIT 1", NULL, "CUPERTINO");
+    TH_SUQL_ROWS(&f, "SELECT '2024-01-01' - DATE '2023-12-25', '12:00' - TIME '10:00'", NULL, "7|02:00:00");
+    TH_SUQL_ROWS(&f, "SELECT DATE '2024-01-01' + 9223372036854775807", NULL, "ERROR date out of range");
+    TH_SUQL_ROWS(&f, "SELECT TIMESTAMP '2024-01-31' + INTERVAL '100000000 years'", NULL,
+                 "ERROR timestamp out of range");
+    TH_SUQL_ROWS(&f, "SELECT INTERVAL '1 day' * 1e300", NULL, "ERROR interval out of range");
+    TH_SUQL_ROWS(&f, "SELECT TIMESTAMP '2026-12-26 00:00' - TIMESTAMP '2026-12-24 12:00', "
+                     "TIMESTAMP '2024-12-24 12:00' - TIMESTAMP '2026-12-26 00:00'", NULL,
+                 "1 day 12:00:00|-731 days -12:00:00");
+    TH_SUQL_ROWS(&f, "SELECT extract(epoch FROM INTERVAL '1 year 1 month'), extract(epoch FROM INTERVAL '1 month')",
+                 NULL, "34149600.0|2592000.0");
+    th_suql_close(&f);
+}

@@ -102,6 +102,54 @@ static int is_aggregate_call(const suql_expr *x)
     return x->kind == SUQL_E_FUNC && x->name && !x->over && suql_func_is_aggregate(x->name);
 }
 
+/* Whether column X of the grouped query, read from a subquery (its
+ * depth differs), is one the grouping keeps. */
+static int grouped_outer(const group_ctx *g, const suql_expr *x)
+{
+    for (int i = 0; i < g->s->ngroup; i++) {
+        const suql_expr *k = group_target(g, g->s->group[i]);
+        if (k->kind != SUQL_E_COLUMN || k->rfrom != x->rfrom) continue;
+        if ((k->rindex == x->rindex && k->rjoin == x->rjoin) ||
+            (k->rkind == SUQL_R_BASE && k->name && !strcmp(k->name, "_id") && x->rkind == SUQL_R_BASE))
+            return 1;
+    }
+    return 0;
+}
+
+static const suql_expr *outer_select(const group_ctx *g, const suql_select *s, int depth);
+
+/* The first column of X that reads the grouped query DEPTH levels out
+ * and is not grouped there. */
+static const suql_expr *outer_expr(const group_ctx *g, const suql_expr *x, int depth)
+{
+    if (!x) return NULL;
+    if (x->kind == SUQL_E_COLUMN)
+        return x->rdepth == depth && x->rfrom && !grouped_outer(g, x) ? x : NULL;
+    const suql_expr *c;
+    if ((c = outer_expr(g, x->l, depth)) || (c = outer_expr(g, x->r, depth)) ||
+        (c = outer_expr(g, x->filter, depth)))
+        return c;
+    for (int i = 0; i < x->nargs; i++)
+        if ((c = outer_expr(g, x->args[i], depth))) return c;
+    return x->sub ? outer_select(g, x->sub, depth + 1) : NULL;
+}
+
+static const suql_expr *outer_select(const group_ctx *g, const suql_select *s, int depth)
+{
+    const suql_expr *c;
+    if (!s) return NULL;
+    if (s->op != SUQL_SET_NONE)
+        return (c = outer_select(g, s->larg, depth)) ? c : outer_select(g, s->rarg, depth);
+    for (int i = 0; i < s->ntargets; i++)
+        if ((c = outer_expr(g, s->targets[i].expr, depth))) return c;
+    if ((c = outer_expr(g, s->where, depth)) || (c = outer_expr(g, s->having, depth))) return c;
+    for (int i = 0; i < s->ngroup; i++)
+        if ((c = outer_expr(g, s->group[i], depth))) return c;
+    for (int i = 0; i < s->norder; i++)
+        if ((c = outer_expr(g, s->order[i].expr, depth))) return c;
+    return NULL;
+}
+
 /* The first column of X read outside an aggregate and not grouped. */
 static const suql_expr *ungrouped(const group_ctx *g, const suql_expr *x)
 {
@@ -119,7 +167,9 @@ static const suql_expr *ungrouped(const group_ctx *g, const suql_expr *x)
         for (int i = 0; i < x->over->norder; i++)
             if ((c = ungrouped(g, x->over->order[i].expr))) return c;
     }
-    return NULL;   /* subqueries are checked on their own */
+    /* A subquery is checked on its own, but what it reads of this query
+     * must be grouped here (PostgreSQL: "subquery uses ungrouped column"). */
+    return x->sub ? outer_select(g, x->sub, 1) : NULL;
 }
 
 static int has_aggregate(const suql_expr *x)
@@ -135,6 +185,10 @@ static int has_aggregate(const suql_expr *x)
 static int fail_ungrouped(suql_an_ctx *a, const suql_expr *c)
 {
     const char *q = c->qual, *n = c->name ? c->name : "?";
+    if (c->rdepth > 0)
+        return suql_error_at(a->e, GN_EPARSE, a->q, c->pos,
+                             "subquery uses ungrouped column \"%s%s%s\" from outer query", q ? q : "",
+                             q ? "." : "", n);
     return suql_error_at(a->e, GN_EPARSE, a->q, c->pos,
                          "column \"%s%s%s\" must appear in the GROUP BY clause or be used in an "
                          "aggregate function", q ? q : "", q ? "." : "", n);

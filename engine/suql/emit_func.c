@@ -201,11 +201,27 @@ static const char *const date_fields[] = {
     "millennium", "epoch",
 };
 
+/* PostgreSQL's other spellings of the fields. */
+static const struct { const char *alias, *field; } date_aliases[] = {
+    { "years", "year" }, { "y", "year" }, { "yr", "year" }, { "yrs", "year" },
+    { "months", "month" }, { "mon", "month" }, { "mons", "month" },
+    { "days", "day" }, { "d", "day" }, { "hours", "hour" }, { "h", "hour" }, { "hr", "hour" },
+    { "hrs", "hour" }, { "minutes", "minute" }, { "min", "minute" }, { "mins", "minute" },
+    { "m", "minute" }, { "seconds", "second" }, { "sec", "second" }, { "secs", "second" },
+    { "s", "second" }, { "millisecond", "milliseconds" }, { "ms", "milliseconds" },
+    { "msec", "milliseconds" }, { "microsecond", "microseconds" }, { "us", "microseconds" },
+    { "usec", "microseconds" }, { "weeks", "week" }, { "w", "week" }, { "quarters", "quarter" },
+    { "qtr", "quarter" }, { "decades", "decade" }, { "centuries", "century" },
+    { "millennia", "millennium" }, { "millenniums", "millennium" },
+};
+
 static const char *date_field(const suql_expr *field)
 {
     if (!field || field->kind != SUQL_E_STRING) return NULL;
     for (size_t i = 0; i < sizeof date_fields / sizeof *date_fields; i++)
         if (!strcasecmp(field->text, date_fields[i])) return date_fields[i];
+    for (size_t i = 0; i < sizeof date_aliases / sizeof *date_aliases; i++)
+        if (!strcasecmp(field->text, date_aliases[i].alias)) return date_aliases[i].field;
     return NULL;
 }
 

@@ -81,6 +81,25 @@ static int digits(const char **s, long long *v)
     return n;
 }
 
+/* The digits after a decimal point at *S as microseconds, rounded half
+ * to even at the sixth digit as PostgreSQL rounds (1000000 when they
+ * round up to a whole second). */
+static long long scan_frac(const char **sp)
+{
+    const char *s = *sp;
+    long long frac = 0;
+    int nf = 0, next = -1, rest = 0;
+    for (; isdigit((unsigned char)*s); s++, nf++) {
+        if (nf < 6) frac = frac * 10 + (*s - '0');
+        else if (nf == 6) next = *s - '0';
+        else rest |= *s != '0';
+    }
+    for (int k = nf; k < 6; k++) frac *= 10;
+    if (next > 5 || (next == 5 && (rest || frac % 2))) frac++;
+    *sp = s;
+    return frac;
+}
+
 static int fail(char *out, size_t outn, const char *type, const char *s)
 {
     snprintf(out, outn, "invalid input syntax for type %s: \"%.60s\"", type, s);
@@ -109,14 +128,8 @@ static int scan_time(const char **sp, long long *usec, int *bad)
         if (digits(&s, &sec) != 2) return -1;
         if (*s == '.') {
             s++;
-            int nf = 0;
-            while (isdigit((unsigned char)*s)) {
-                if (nf < 6) frac = frac * 10 + (*s - '0');
-                nf++;
-                s++;
-            }
-            if (!nf) return -1;
-            for (; nf < 6; nf++) frac *= 10;
+            if (!isdigit((unsigned char)*s)) return -1;
+            frac = scan_frac(&s);
         }
     }
     const char *t = skip_space(s);
@@ -360,13 +373,7 @@ int suql_parse_interval(const char *s, suql_interval *iv, char *out, size_t outn
                 if (digits(&p, &sec) != 2 || sec > 59) return fail(out, outn, "interval", s);
                 if (*p == '.') {
                     p++;
-                    int nf = 0;
-                    while (isdigit((unsigned char)*p)) {
-                        if (nf < 6) frac = frac * 10 + (*p - '0');
-                        nf++;
-                        p++;
-                    }
-                    for (; nf < 6; nf++) frac *= 10;
+                    frac = scan_frac(&p);
                 }
             }
             if (h > 2562047787LL) {   /* the most hours 64-bit microseconds hold */

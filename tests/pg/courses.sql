@@ -908,3 +908,29 @@ SELECT course_id, avg(units_max) OVER (PARTITION BY units_min) AS a FROM courses
 -- case: c-count-over-partition-enum
 -- order: total
 SELECT DISTINCT quarter, count(*) OVER (PARTITION BY quarter) FROM offerings ORDER BY quarter;
+
+-- case: c-group-subquery-ungrouped
+-- expect: error: a subquery reads a column the grouping does not keep
+SELECT c.units_min, (SELECT count(*) FROM offerings o WHERE o.course_id = c.course_id) FROM courses c GROUP BY c.units_min;
+
+-- case: c-group-subquery-grouped
+SELECT c.course_id, (SELECT count(*) FROM offerings o WHERE o.course_id = c.course_id) AS n FROM courses c GROUP BY c.course_id;
+
+-- case: c-group-qualified-expression
+SELECT lower(title), count(*) FROM courses c GROUP BY lower(c.title);
+
+-- case: c-distinct-qualified-order
+-- order: total
+SELECT DISTINCT lower(title) FROM courses c ORDER BY lower(c.title) LIMIT 5;
+
+-- case: c-date-part-plural
+SELECT date_part('years', DATE '2026-11-26'), date_part('mon', DATE '2026-11-26'), extract(hours FROM TIME '09:30');
+
+-- case: c-time-fraction-rounding
+SELECT TIME '12:00:00.1234567', TIME '12:00:00.1234565', TIME '12:00:00.9999996';
+
+-- case: c-untyped-minus-date
+SELECT '2024-01-01' - DATE '2023-12-25', '12:00' - TIME '10:00';
+
+-- case: c-interval-cast-name
+SELECT '1 day'::interval, (SELECT '2 hours'::interval);

@@ -227,6 +227,18 @@ TEST(suql_analyze_select_aliases)
     /* Derived names: count(*) is "count". */
     OK("SELECT location, count(*) FROM restaurants GROUP BY location ORDER BY count DESC");
     /* Aliases are not visible in WHERE, as in PostgreSQL. */
+    /* PostgreSQL's grouping rules: what a grouped query reads outside
+     * aggregates is grouped, also from inside a subquery. */
+    FAILS("SELECT name, count(*) FROM restaurants GROUP BY location",
+          "EPARSE 1:8 column \"name\" must appear in the GROUP BY clause or be used in an aggregate function");
+    FAILS("SELECT r.location, (SELECT count(*) FROM dishes d WHERE d.restaurant_id = r._id) "
+          "FROM restaurants r GROUP BY r.location",
+          "EPARSE 1:75 subquery uses ungrouped column \"r._id\" from outer query");
+    OK("SELECT r._id, r.name, (SELECT count(*) FROM dishes d WHERE d.restaurant_id = r._id) "
+       "FROM restaurants r GROUP BY r._id");
+    OK("SELECT lower(name), count(*) FROM restaurants r GROUP BY lower(r.name)");
+    FAILS("SELECT DISTINCT name FROM restaurants ORDER BY rating",
+          "EPARSE 1:48 for SELECT DISTINCT, ORDER BY expressions must appear in select list");
     FAILS("SELECT rating * 2 AS double FROM restaurants WHERE double > 8",
           "ENOTFOUND 1:52 unknown column 'double' in restaurants");
     FAILS("SELECT rating AS x, num_reviews AS x FROM restaurants ORDER BY x",

@@ -247,5 +247,9 @@ TEST(suql_funcs_review_cases)
                  "1 day 12:00:00|-731 days -12:00:00");
     TH_SUQL_ROWS(&f, "SELECT extract(epoch FROM INTERVAL '1 year 1 month'), extract(epoch FROM INTERVAL '1 month')",
                  NULL, "34149600.0|2592000.0");
+    TH_SUQL_ROWS(&f, "SELECT date_part('years', DATE '2026-11-26'), date_part('mon', DATE '2026-11-26'), "
+                     "extract(hours FROM TIME '09:30')", NULL, "2026.0|11.0|9.0");
+    TH_SUQL_ROWS(&f, "SELECT TIME '12:00:00.1234567', TIME '12:00:00.1234565', TIME '12:00:00.9999996'", NULL,
+                 "12:00:00.123457|12:00:00.123456|12:00:01");
     th_suql_close(&f);
 }

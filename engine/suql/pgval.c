@@ -589,6 +589,12 @@ static void fn_date_part(sqlite3_context *c, int argc, sqlite3_value **v)
         else if (!strcmp(f, "hour")) r = (double)(min / 60);
         else if (!strcmp(f, "minute")) r = (double)(min % 60);
         else if (!strcmp(f, "second")) r = sec;
+        else if (!strcmp(f, "milliseconds")) r = sec * 1e3;
+        else if (!strcmp(f, "microseconds")) r = sec * 1e6;
+        else if (!strcmp(f, "quarter")) r = (double)((iv.months % 12) / 3 + 1);
+        else if (!strcmp(f, "decade")) r = (double)(iv.months / 120);
+        else if (!strcmp(f, "century")) r = (double)(iv.months / 1200);
+        else if (!strcmp(f, "millennium")) r = (double)(iv.months / 12000);
         else {
             suql_pg_error(c, "interval units \"%s\" not supported", f);
             return;

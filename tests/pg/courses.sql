@@ -934,3 +934,6 @@ SELECT '2024-01-01' - DATE '2023-12-25', '12:00' - TIME '10:00';
 
 -- case: c-interval-cast-name
 SELECT '1 day'::interval, (SELECT '2 hours'::interval);
+
+-- case: c-interval-extract-fields
+SELECT extract(quarter FROM INTERVAL '1 year 7 months'), extract(decade FROM INTERVAL '25 years'), extract(century FROM INTERVAL '250 years'), extract(millennium FROM INTERVAL '2500 years'), extract(milliseconds FROM INTERVAL '1 minute 2.5 seconds'), extract(microseconds FROM INTERVAL '2.5 seconds'), extract(quarter FROM INTERVAL '-7 months');

@@ -151,8 +151,9 @@ static int run(const cfg_t *c, const char *arg, int explain)
         free(text);
         return cli_fail(&e);
     }
+    /* --explain alone calls nothing: being offline changes nothing it says. */
     const char *offline = cli_offline_reason(c);
-    if (offline && !cfg_bool(c, OPT_QUIET))
+    if (offline && !cfg_bool(c, OPT_QUIET) && (!explain || cfg_bool(c, OPT_ANALYZE)))
         fprintf(stderr, "genie: %s; free-text answers are extractive\n", offline);
     gn_buf out;
     gn_buf_init(&out);

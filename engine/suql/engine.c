@@ -748,7 +748,8 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
     }
     long want = suql_rows_wanted(sel);
     int nft = suql_freetext_targets(sel);
-    if (!rc) {
+    /* A query without free text has no budget to spend: no line for it. */
+    if (!rc && (sh.mode != RUN_PLAIN || nft || st.bound)) {
         gn_buf_printf(out, "budget: %d free-text evaluations", en->budget);
         if (nft && want >= 0)
             gn_buf_printf(out, "; the select list adds at most %ld x %d", want, nft);

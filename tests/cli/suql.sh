@@ -136,5 +136,13 @@ g --offline --db "$CDB" --suql "SELECT title FROM courses WHERE title = 5"
 check "text compared with a number is PostgreSQL's error, with its position" sh -c \
   "[ \"\$(cat '$T/rc')\" != 0 ] && grep -q '1:39: operator does not exist: text = integer' '$T/err'"
 
+# --explain calls nothing: no offline warning; a query without free text
+# has no budget line.
+g --db "$RDB" --explain "SELECT name FROM restaurants WHERE rating > 4 LIMIT 2"
+check "--explain of a structured query: no budget, no offline warning" sh -c \
+  "[ \"\$(cat '$T/rc')\" = 0 ] && ! grep -q budget '$T/out' && ! grep -q offline '$T/err' && grep -q '^mode:   plain' '$T/out'"
+g --db "$RDB" --explain "SELECT name FROM restaurants WHERE answer(reviews, 'is it quiet?') = 'Yes' LIMIT 2"
+check "--explain of a free-text query shows its budget" has "budget: 40 free-text evaluations"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

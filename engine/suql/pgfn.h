@@ -22,6 +22,15 @@ static inline int suql_pg_any_null(int argc, sqlite3_value **v)
     return 0;
 }
 
+/* A strict function's start: when an argument is NULL the result is
+ * NULL, and 1 says the function is done. */
+static inline int suql_pg_null_result(sqlite3_context *c, int argc, sqlite3_value **v)
+{
+    if (!suql_pg_any_null(argc, v)) return 0;
+    sqlite3_result_null(c);
+    return 1;
+}
+
 /* V's text ("" for NULL); valid until V changes. */
 static inline const char *suql_pg_text(sqlite3_value *v)
 {

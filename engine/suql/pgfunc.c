@@ -140,10 +140,7 @@ static int arg_int(sqlite3_context *c, sqlite3_value *v, const char *fn, long lo
  * with FILL (a space) repeated; an empty FILL pads nothing. */
 static void pad(sqlite3_context *c, int argc, sqlite3_value **v, int left)
 {
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     const char *s = suql_pg_text(v[0]), *fill = argc > 2 ? suql_pg_text(v[2]) : " ";
     long long n = sqlite3_value_int64(v[1]), len = char_count(s);
     if (n < 0) n = 0;
@@ -172,10 +169,7 @@ static void fn_rpad(sqlite3_context *c, int argc, sqlite3_value **v) { pad(c, ar
 /* suql_repeat(s, n): S N times; '' for N <= 0. */
 static void fn_repeat(sqlite3_context *c, int argc, sqlite3_value **v)
 {
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     const char *s = suql_pg_text(v[0]);
     long long n = sqlite3_value_int64(v[1]), sb = (long long)strlen(s);
     if (n <= 0 || !sb) {
@@ -290,10 +284,7 @@ static void fn_md5(sqlite3_context *c, int argc, sqlite3_value **v)
  * dropped when TO is shorter. */
 static void fn_translate(sqlite3_context *c, int argc, sqlite3_value **v)
 {
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     const char *s = suql_pg_text(v[0]), *from = suql_pg_text(v[1]), *to = suql_pg_text(v[2]);
     gn_buf b;
     gn_buf_init(&b);
@@ -679,10 +670,7 @@ static void fn_math(sqlite3_context *c, int argc, sqlite3_value **v)
 static void fn_atan2(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     double y, x;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_double(c, v[0], &y) || arg_double(c, v[1], &x)) return;
     sqlite3_result_double(c, atan2(y, x));
 }
@@ -690,10 +678,7 @@ static void fn_atan2(sqlite3_context *c, int argc, sqlite3_value **v)
 /* suql_div(a, b): the quotient truncated toward zero. */
 static void fn_div(sqlite3_context *c, int argc, sqlite3_value **v)
 {
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     int ta = sqlite3_value_numeric_type(v[0]), tb = sqlite3_value_numeric_type(v[1]);
     for (int i = 0; i < 2; i++)
         if ((i ? tb : ta) != SQLITE_INTEGER && (i ? tb : ta) != SQLITE_FLOAT) {
@@ -739,10 +724,7 @@ static void gcd_lcm(sqlite3_context *c, int argc, sqlite3_value **v, int lcm)
 {
     long long a, b;
     const char *fn = lcm ? "lcm" : "gcd";
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_int(c, v[0], fn, &a) || arg_int(c, v[1], fn, &b)) return;
     unsigned long long g = gcd_u(abs_u(a), abs_u(b));
     if (!lcm) {
@@ -773,10 +755,7 @@ static void fn_lcm(sqlite3_context *c, int argc, sqlite3_value **v) { gcd_lcm(c,
 static void fn_make_date(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     long long y, m, d;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_int(c, v[0], "make_date", &y) || arg_int(c, v[1], "make_date", &m) ||
         arg_int(c, v[2], "make_date", &d))
         return;
@@ -795,10 +774,7 @@ static void fn_make_time(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     long long h, m;
     double s;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_int(c, v[0], "make_time", &h) || arg_int(c, v[1], "make_time", &m) || arg_double(c, v[2], &s))
         return;
     double us = rint(s * USEC_SEC);
@@ -846,10 +822,7 @@ static int trunc_unit(const char *s)
  * start of its FIELD; a week starts on Monday. */
 static void fn_date_trunc(sqlite3_context *c, int argc, sqlite3_value **v)
 {
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     const char *field = suql_pg_text(v[0]);
     int unit = trunc_unit(field);
     if (unit < 0) {

@@ -403,10 +403,7 @@ static void result_iv(sqlite3_context *c, const suql_interval *iv)
 static void fn_date_add(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     long long d, u;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (sqlite3_value_type(v[1]) != SQLITE_INTEGER) {
         suql_pg_error(c, "operator does not exist: date + %s",
               sqlite3_value_type(v[1]) == SQLITE_FLOAT ? "numeric" : "text");
@@ -426,10 +423,7 @@ static void fn_date_add(sqlite3_context *c, int argc, sqlite3_value **v)
 static void fn_date_diff(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     long long a, b, u;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_ts(c, v[0], &a, &u) || arg_ts(c, v[1], &b, &u)) return;
     sqlite3_result_int64(c, a - b);
 }
@@ -439,10 +433,7 @@ static void fn_ts_add(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     long long d, u;
     suql_interval iv;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_ts(c, v[0], &d, &u) || arg_iv(c, v[1], &iv)) return;
     if (suql_ts_add(&d, &u, &iv, sqlite3_value_int(v[2]) < 0 ? -1 : 1)) {
         suql_pg_error(c, "timestamp out of range");
@@ -457,10 +448,7 @@ static void fn_ts_add(sqlite3_context *c, int argc, sqlite3_value **v)
 static void fn_ts_diff(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     long long d1, u1, d2, u2;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_ts(c, v[0], &d1, &u1) || arg_ts(c, v[1], &d2, &u2)) return;
     suql_interval iv;
     suql_ts_diff(d1, u1, d2, u2, &iv);
@@ -472,10 +460,7 @@ static void fn_time_add(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     long long u;
     suql_interval iv;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_time(c, v[0], &u) || arg_iv(c, v[1], &iv)) return;
     const long long day = 86400000000LL;
     u = (u + (sqlite3_value_int(v[2]) < 0 ? -1 : 1) * (iv.usec % day)) % day;
@@ -489,10 +474,7 @@ static void fn_time_add(sqlite3_context *c, int argc, sqlite3_value **v)
 static void fn_time_diff(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     long long a, b;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_time(c, v[0], &a) || arg_time(c, v[1], &b)) return;
     suql_interval iv = { 0, 0, a - b };
     result_iv(c, &iv);
@@ -502,10 +484,7 @@ static void fn_time_diff(sqlite3_context *c, int argc, sqlite3_value **v)
 static void fn_iv_add(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     suql_interval a, b;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_iv(c, v[0], &a) || arg_iv(c, v[1], &b)) return;
     int s = sqlite3_value_int(v[2]) < 0 ? -1 : 1;
     a.months += s * b.months;
@@ -519,10 +498,7 @@ static void fn_iv_add(sqlite3_context *c, int argc, sqlite3_value **v)
 static void fn_iv_mul(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     suql_interval a, r;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_iv(c, v[0], &a)) return;
     double f = sqlite3_value_double(v[1]);
     double m = (double)a.months * f, d = (double)a.days * f;
@@ -543,10 +519,7 @@ static void fn_iv_mul(sqlite3_context *c, int argc, sqlite3_value **v)
 static void fn_iv_key(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     suql_interval a;
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     if (arg_iv(c, v[0], &a)) return;
     sqlite3_result_double(c, suql_iv_seconds(&a));
 }
@@ -568,10 +541,7 @@ static int iso_week(long long days, long long *isoyear)
  * timestamp, 'i' interval; PostgreSQL's fields for each. */
 static void fn_date_part(sqlite3_context *c, int argc, sqlite3_value **v)
 {
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     const char *f = suql_pg_text(v[0]), *k = suql_pg_text(v[2]);
     double r;
     if (*k == 'i') {
@@ -682,10 +652,7 @@ static void result_chars(sqlite3_context *c, const char *s, long long from, long
  * possibly before it; a negative length is an error. */
 static void fn_substr(sqlite3_context *c, int argc, sqlite3_value **v)
 {
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     long long start = sqlite3_value_int64(v[1]);
     if (argc < 3) {
         result_chars(c, suql_pg_text(v[0]), start - 1, char_count(suql_pg_text(v[0])));
@@ -703,10 +670,7 @@ static void fn_substr(sqlite3_context *c, int argc, sqlite3_value **v)
  * characters from the other end. */
 static void fn_left(sqlite3_context *c, int argc, sqlite3_value **v)
 {
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     const char *s = suql_pg_text(v[0]);
     long long n = sqlite3_value_int64(v[1]), len = char_count(s);
     result_chars(c, s, 0, n >= 0 ? n : len + n);
@@ -714,10 +678,7 @@ static void fn_left(sqlite3_context *c, int argc, sqlite3_value **v)
 
 static void fn_right(sqlite3_context *c, int argc, sqlite3_value **v)
 {
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     const char *s = suql_pg_text(v[0]);
     long long n = sqlite3_value_int64(v[1]), len = char_count(s);
     result_chars(c, s, n >= 0 ? len - n : -n, len);
@@ -727,10 +688,7 @@ static void fn_right(sqlite3_context *c, int argc, sqlite3_value **v)
  * negative); '' past the fields; N = 0 is an error. */
 static void fn_split_part(sqlite3_context *c, int argc, sqlite3_value **v)
 {
-    if (suql_pg_any_null(argc, v)) {
-        sqlite3_result_null(c);
-        return;
-    }
+    if (suql_pg_null_result(c, argc, v)) return;
     const char *s = suql_pg_text(v[0]), *dl = suql_pg_text(v[1]);
     long long n = sqlite3_value_int64(v[2]);
     if (n == 0) {

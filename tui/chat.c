@@ -185,6 +185,11 @@ int chat_open(chat *ch, const cfg_t *c, gn_err *e)
     if (chat_sessions_open(c, &ch->ss, &se)) {
         char m[1024];
         note(ch, "warning: conversations will not be saved: %s", gn_err_str(&se, m, sizeof m));
+    } else if (st_sessions_readonly(ch->ss)) {
+        char *p = chat_sessions_path(c);
+        note(ch, "warning: conversations will not be saved: %s is read-only for you "
+             "(saved ones can still be listed and resumed)", p);
+        free(p);
     }
     ch->cv = new_conv(ch);
     return 0;
@@ -386,7 +391,7 @@ int chat_save_all(chat *ch, gn_err *e)
 
 int chat_save_turn(chat *ch, const char *utt, ag_turn_out *o, gn_err *e)
 {
-    if (!ch->ss) return 0;
+    if (!ch->ss || st_sessions_readonly(ch->ss)) return 0;     /* said at the start */
     ch->unsaved = xrealloc(ch->unsaved, (size_t)(ch->nunsaved + 1) * sizeof *ch->unsaved);
     struct chat_wait *w = &ch->unsaved[ch->nunsaved++];
     *w = (struct chat_wait){ .utt = xstrdup(utt), .o = *o, .sid = ch->sid, .conv = ch->conv };

@@ -38,6 +38,7 @@ struct st_sessions {
     sqlite3 *db;
     char *path;
     int passing;              /* the last failed write may succeed later */
+    int readonly;             /* opened for reading only (st_sessions_readonly) */
 };
 
 /* Whether SQLite's error RC may go away by itself: another process's lock,
@@ -150,6 +151,63 @@ static int configure(sqlite3 *db, const char *path, gn_err *e)
     return 0;
 }
 
+/* PATH as a SQLite URI with the query QUERY: '%', '?' and '#' escaped. */
+static char *file_uri(const char *path, const char *query)
+{
+    gn_buf b;
+    gn_buf_init(&b);
+    gn_buf_puts(&b, "file:");
+    for (const char *p = path; *p; p++) {
+        if (*p == '%' || *p == '?' || *p == '#') gn_buf_printf(&b, "%%%02X", (unsigned char)*p);
+        else gn_buf_putc(&b, *p);
+    }
+    gn_buf_printf(&b, "?%s", query);
+    return gn_buf_detach(&b);
+}
+
+/* A sessions file this process may read but not write (mode 0444, a
+ * read-only directory or mount): opened for reading, so listing, exporting
+ * and resuming still work.  A file in WAL mode needs its -shm beside it,
+ * which a read-only directory cannot get; the last resort is immutable=1,
+ * where SQLite takes no locks and assumes nobody writes the file while it
+ * is read.  That holds for anyone who, like us, cannot write it. */
+static int open_readonly(const char *path, sqlite3 **out, gn_err *e)
+{
+    static const char *const queries[] = { "mode=ro", "mode=ro&immutable=1" };
+    int rc = 0;
+    for (size_t i = 0; i < sizeof queries / sizeof *queries; i++) {
+        char *uri = file_uri(path, queries[i]);
+        sqlite3 *db = NULL;
+        int kind = FILE_EMPTY;
+        gn_err_clear(e);
+        rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+        free(uri);
+        if (rc != SQLITE_OK) rc = open_err(db, path, e);
+        else {
+            sqlite3_busy_timeout(db, 5000);
+            rc = classify(db, path, &kind, e);
+        }
+        if (!rc && kind == FILE_EMPTY)
+            rc = gn_err_set(e, GN_EIO, "%s: read-only, and not yet a sessions file", path);
+        if (!rc) {
+            *out = db;
+            return 0;
+        }
+        sqlite3_close(db);
+        if (e->code == GN_ECORRUPT) break;      /* reading it again cannot help */
+    }
+    return rc;
+}
+
+/* Whether the open connection DB cannot write PATH: the file is read-only
+ * for us (SQLite then opens it read-only without a word), or reading it
+ * already needed a write we may not make (a WAL file's -shm). */
+static int cannot_write(sqlite3 *db, int rc)
+{
+    return sqlite3_db_readonly(db, "main") == 1 ||
+           (rc && (sqlite3_errcode(db) & 0xff) == SQLITE_READONLY);
+}
+
 int st_sessions_open(const char *path, st_sessions **out, gn_err *e)
 {
     *out = NULL;
@@ -163,20 +221,30 @@ int st_sessions_open(const char *path, st_sessions **out, gn_err *e)
         return rc;
     }
     sqlite3_busy_timeout(db, 5000);
-    int kind;
+    int kind, readonly = 0;
     rc = classify(db, path, &kind, e);
-    if (!rc) rc = configure(db, path, e);
-    if (!rc && kind == FILE_EMPTY) rc = create_schema(db, path, e);
-    if (rc) {
+    if (cannot_write(db, rc)) {
         sqlite3_close(db);
-        return rc;
+        db = NULL;
+        if ((rc = open_readonly(path, &db, e))) return rc;
+        readonly = 1;
+    } else {
+        if (!rc) rc = configure(db, path, e);
+        if (!rc && kind == FILE_EMPTY) rc = create_schema(db, path, e);
+        if (rc) {
+            sqlite3_close(db);
+            return rc;
+        }
     }
     st_sessions *s = xcalloc(1, sizeof *s);
     s->db = db;
     s->path = xstrdup(path);
+    s->readonly = readonly;
     *out = s;
     return 0;
 }
+
+int st_sessions_readonly(const st_sessions *s) { return s->readonly; }
 
 void st_sessions_close(st_sessions *s)
 {

@@ -17,11 +17,16 @@
 
 typedef struct st_sessions st_sessions;
 
-/* Open (creating it and its directory) the sessions file PATH.  Returns 0,
- * GN_EIO (directory), GN_ECORRUPT (not SQLite, or a sessions file of a
+/* Open (creating it and its directory) the sessions file PATH; a file we
+ * may only read is opened read-only (st_sessions_readonly).  Returns 0,
+ * GN_EIO (directory; a read-only file that is still empty), GN_ECORRUPT (not SQLite, or a sessions file of a
  * newer schema: left untouched) or GN_EDB (locked...). */
 int st_sessions_open(const char *path, st_sessions **out, gn_err *e);
 void st_sessions_close(st_sessions *s);
+
+/* 1 when the file could be opened for reading only (we may not write it):
+ * listing, exporting and reading turns work; writes fail with GN_EDB. */
+int st_sessions_readonly(const st_sessions *s);
 
 /* How long a write waits for another process's lock before giving up
  * (milliseconds; 5000 after opening). */

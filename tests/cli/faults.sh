@@ -155,9 +155,30 @@ if [ "$(id -u)" = 0 ] && [ ${#as_user[@]} -eq 0 ]; then
 else
     one_turn "$T/ro.db" "${as_user[@]}"
     check "read-only: exit status 0" rc_is 0
-    check "read-only: says conversations will not be saved" grep -q "conversations will not be saved: .*readonly" "$T/err"
+    check "read-only: says conversations will not be saved, and why" grep -q "conversations will not be saved: $T/ro.db is read-only for you" "$T/err"
     check "read-only: the turn is answered" grep -q "Two places came up" "$T/out"
     check "read-only: the file keeps its turns" eq "$(saved_turns "$T/ro.db")" "before the lock|locked one|locked two|after the lock"
+    # Saved conversations stay readable: in a directory we may not write
+    # (a WAL file without its -shm) and in one we may.
+    mkdir -p "$T/rw"; chmod 777 "$T/rw"; cp -p "$T/ro.db" "$T/rw/ro.db"
+    for f in "$T/ro.db" "$T/rw/ro.db"; do
+        w=dir; [ "$f" = "$T/ro.db" ] || w=file
+        sum0=$(cksum <"$f")
+        "${as_user[@]}" "$BIN" --list-sessions --sessions "$f" >"$T/out" 2>"$T/err"
+        echo $? >"$T/rc"
+        check "read-only ($w): --list-sessions exits 0" rc_is 0
+        check "read-only ($w): --list-sessions lists the conversation" grep -q "restaurants .* 4 turns  before the lock" "$T/out"
+        "${as_user[@]}" "$BIN" --export-session 1 --sessions "$f" >"$T/out" 2>"$T/err"
+        check "read-only ($w): --export-session shows its turns" grep -q "locked two" "$T/out"
+        printf 'hello\n' | "${as_user[@]}" "$BIN" --plain --agent restaurants --db "$T/r.db" --today 2026-03-13 \
+            --sessions "$f" --resume=1 --llm-url "$URL" -m mock --no-cache >"$T/out" 2>"$T/err"
+        echo $? >"$T/rc"
+        check "read-only ($w): --resume exits 0" rc_is 0
+        check "read-only ($w): --resume resumes" grep -q "resumed session 1 (4 turns)" "$T/err"
+        check "read-only ($w): --resume says the new turns will not be saved" grep -q "is read-only for you" "$T/err"
+        check "read-only ($w): the resumed conversation goes on" grep -q "Two places came up" "$T/out"
+        check "read-only ($w): the file is untouched" eq "$(cksum <"$f")" "$sum0"
+    done
 fi
 
 # Full: a 512 KB tmpfs (root, or a user namespace where unprivileged ones

@@ -184,7 +184,10 @@ int chat_open(chat *ch, const cfg_t *c, gn_err *e)
     gn_err_clear(&se);
     if (chat_sessions_open(c, &ch->ss, &se)) {
         char m[1024];
-        note(ch, "warning: conversations will not be saved: %s", gn_err_str(&se, m, sizeof m));
+        ch->ss_later = se.code == GN_EDB;
+        note(ch, ch->ss_later ? "warning: conversations are not saved yet: %s; turns wait "
+             "until the file can be opened" : "warning: conversations will not be saved: %s",
+             gn_err_str(&se, m, sizeof m));
     } else if (st_sessions_readonly(ch->ss)) {
         char *p = chat_sessions_path(c);
         note(ch, "warning: conversations will not be saved: %s is read-only for you "
@@ -241,6 +244,8 @@ static int session_id(chat *ch, const char *arg, long *id, gn_err *e)
 
 int chat_resume_check(chat *ch, const char *arg, long *id, gn_err *e)
 {
+    if (!ch->ss && ch->ss_later && !chat_sessions_open(ch->c, &ch->ss, e)) ch->ss_later = 0;
+    gn_err_clear(e);
     if (!ch->ss) return gn_err_set(e, GN_ENOTFOUND, "the sessions file is not available");
     if (session_id(ch, arg, id, e)) return e->code;
     st_session_info info;
@@ -357,9 +362,31 @@ static int save_first(chat *ch, int *lost, gn_err *e)
     return rc;
 }
 
+/* The sessions file, opened now if it could not be at the start for a
+ * reason that may pass; when the new reason cannot pass, the waiting
+ * turns are dropped, as nothing will ever take them. */
+static int sessions_ready(chat *ch, gn_err *e)
+{
+    if (ch->ss || !ch->ss_later) return 0;
+    if (!chat_sessions_open(ch->c, &ch->ss, e)) {
+        ch->ss_later = 0;
+        if (!st_sessions_readonly(ch->ss)) return 0;
+        gn_err_set(e, GN_EIO, "the sessions file is read-only for you");
+    }
+    if (e->code == GN_EDB) return e->code;
+    ch->ss_later = 0;
+    int lost = ch->nunsaved;
+    drop_unsaved(ch);
+    if (!lost) return e->code;
+    return gn_err_prefix(e, "%d turn%s could not be saved: ", lost, lost == 1 ? "" : "s");
+}
+
 int chat_flush(chat *ch, gn_err *e)
 {
-    int rc = 0, lost = 0;
+    if (!ch->nunsaved) return 0;
+    int rc = sessions_ready(ch, e);
+    if (rc) return rc;
+    int lost = 0;
     while (ch->nunsaved) {
         gn_err le;
         int dropped;
@@ -381,7 +408,7 @@ int chat_flush(chat *ch, gn_err *e)
 int chat_save_all(chat *ch, gn_err *e)
 {
     if (!ch->nunsaved) return 0;
-    st_sessions_patience(ch->ss, 5000);
+    if (ch->ss) st_sessions_patience(ch->ss, 5000);
     int rc = chat_flush(ch, e);
     if (rc && ch->nunsaved)
         return gn_err_prefix(e, "%d turn%s could not be saved: ", ch->nunsaved,
@@ -391,7 +418,7 @@ int chat_save_all(chat *ch, gn_err *e)
 
 int chat_save_turn(chat *ch, const char *utt, ag_turn_out *o, gn_err *e)
 {
-    if (!ch->ss || st_sessions_readonly(ch->ss)) return 0;     /* said at the start */
+    if (ch->ss ? st_sessions_readonly(ch->ss) : !ch->ss_later) return 0;  /* said at the start */
     ch->unsaved = xrealloc(ch->unsaved, (size_t)(ch->nunsaved + 1) * sizeof *ch->unsaved);
     struct chat_wait *w = &ch->unsaved[ch->nunsaved++];
     *w = (struct chat_wait){ .utt = xstrdup(utt), .o = *o, .sid = ch->sid, .conv = ch->conv };

@@ -28,6 +28,9 @@ typedef struct chat {
     sqlite3 *wdb;             /* where APIs write, or NULL */
     llm_tpl *tpl[CHAT_P__COUNT];
     st_sessions *ss;          /* NULL when conversations cannot be saved */
+    int ss_later;             /* ss could not be opened for a reason that may
+                                 pass (a full disk, a lock): opened when a
+                                 turn is saved, which waits till then */
     long sid;                 /* 0 until the first turn is saved */
     struct chat_wait *unsaved; /* turns waiting for the sessions file,
                                  oldest first */

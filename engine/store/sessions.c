@@ -90,6 +90,7 @@ static int open_err(sqlite3 *db, const char *path, gn_err *e)
                           sqlite3_errmsg(db));
     if (rc == SQLITE_CORRUPT)
         return gn_err_set(e, GN_ECORRUPT, "%s: damaged: %s", path, sqlite3_errmsg(db));
+    if (rc == SQLITE_FULL) return gn_err_set(e, GN_EDB, "%s: the disk is full", path);
     return gn_err_set(e, GN_EDB, "%s: %s", path, sqlite3_errmsg(db));
 }
 
@@ -132,9 +133,9 @@ static int create_schema(sqlite3 *db, const char *path, gn_err *e)
         return open_err(db, path, e);
     int kind, rc = classify(db, path, &kind, e);
     if (!rc && kind == FILE_EMPTY && sqlite3_exec(db, schema_sql, NULL, NULL, NULL) != SQLITE_OK)
-        rc = st_dberr(db, e, "creating the sessions tables");
+        rc = open_err(db, path, e);
     if (!rc && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-        rc = st_dberr(db, e, "creating the sessions tables");
+        rc = open_err(db, path, e);
     if (rc && !sqlite3_get_autocommit(db))
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     return rc;

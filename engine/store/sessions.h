@@ -19,8 +19,10 @@ typedef struct st_sessions st_sessions;
 
 /* Open (creating it and its directory) the sessions file PATH; a file we
  * may only read is opened read-only (st_sessions_readonly).  Returns 0,
- * GN_EIO (directory; a read-only file that is still empty), GN_ECORRUPT (not SQLite, or a sessions file of a
- * newer schema: left untouched) or GN_EDB (locked...). */
+ * GN_EIO (the directory or file cannot be made; a read-only file that is
+ * still empty), GN_ECORRUPT (not SQLite, or a sessions file of a newer
+ * schema: left untouched) or GN_EDB for causes that may pass (locked by
+ * another process, the disk full, an I/O error): trying later may work. */
 int st_sessions_open(const char *path, st_sessions **out, gn_err *e);
 void st_sessions_close(st_sessions *s);
 

@@ -202,6 +202,25 @@ else
     check "space again: a turn ends" gsay "full four"
     gstop
     check "full: nothing lost, in order" eq "$(saved_turns "$FULL/s.db")" "full one|full two|full three|full four"
+    # Full from the start: no sessions file can be made yet; the turns
+    # wait and are saved once there is space.
+    dd if=/dev/zero of="$FULL/filler" bs=4k 2>/dev/null
+    gstart --sessions "$FULL/s0.db"
+    check "full at start: says the disk is full and that turns wait" soon "$T/err" "not saved yet: $FULL/s0.db: the disk is full; turns wait"
+    check "full at start: a turn ends" gsay "start one"
+    check "full at start: the turn waits" soon "$T/err" "not saved yet (1 turn waiting.*the disk is full"
+    rm -f "$FULL/filler"
+    check "full at start, space again: a turn ends" gsay "start two"
+    gstop
+    check "full at start: exit status 0" rc_is 0
+    check "full at start: nothing lost, in order" eq "$(saved_turns "$FULL/s0.db")" "start one|start two"
+    # Full to the end: the exit status and the last words say what is lost.
+    rm -f "$FULL"/s0.db*
+    dd if=/dev/zero of="$FULL/filler" bs=4k 2>/dev/null
+    one_turn "$FULL/s0.db"
+    check "full to the end: exit status 1" rc_is 1
+    check "full to the end: says the turn is lost, and why" grep -q "1 turn could not be saved: $FULL/s0.db: the disk is full" "$T/err"
+    rm -f "$FULL/filler"
     umount "$FULL"
 fi
 

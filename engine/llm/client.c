@@ -145,6 +145,7 @@ void llm_client_free(llm_client *c)
         curl_multi_wakeup(c->multi);
         pthread_join(c->thread, NULL);
         curl_multi_cleanup(c->multi);
+        llm_socks_free(c);
         pthread_mutex_destroy(&c->mu);
         pthread_cond_destroy(&c->cv);
     }

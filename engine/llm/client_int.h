@@ -70,6 +70,7 @@ struct llm_call {
     gn_buf held[LLM_HELD_CHOICES][3];  /* text held back from the callback
                                    while it may end in the start of the
                                    API key (content, reasoning, refusal) */
+    int fd;                     /* the connection's socket, or -1 (socks.c) */
     llm_call *anext;            /* in the thread's active or waiting list */
     /* [io] then read-only: the outcome */
     int status;
@@ -118,7 +119,18 @@ struct llm_client {
     llm_call *waiting;          /* waiting for a retry */
     int nactive;
     unsigned seed;
+    curl_socket_t *socks;       /* every socket curl has open (socks.c) */
+    int nsocks, capsocks;
 };
+
+/* The client's sockets (socks.c): set K's easy handle to open and close
+ * its sockets through C's table and to learn which one is its own. */
+void llm_socks_setup(llm_client *c, llm_call *k);
+/* Seconds since K's socket last received data, from the kernel; -1 when
+ * unknown (no socket yet, or a system without TCP_INFO). */
+double llm_socks_quiet(const llm_call *k);
+/* Free the table, after curl_multi_cleanup closed the sockets. */
+void llm_socks_free(llm_client *c);
 
 /* The client's thread (transfer.c). */
 void *llm_thread_main(void *arg);

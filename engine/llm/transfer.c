@@ -10,7 +10,12 @@
  *
  * A transfer's bytes go straight into the SSE/JSON decoder (stream.h) when
  * the status is 2xx; a non-2xx body is kept (bounded) for the error
- * message.  Every byte, header bytes included, resets the stall clock.
+ * message.  Every byte, header bytes included, resets the stall clock,
+ * and the head (status line and headers) counts as progress: curl tells
+ * of header bytes only by the whole line, so before a call is declared
+ * stalled the kernel is asked when its socket last received data
+ * (socks.c), and a status line or header trickled
+ * slower than the stall timeout is not taken for silence.
  * Keep-alives alone do not keep a streamed call alive for ever: it must
  * make progress (a delta of text, reasoning or a tool call) within twice
  * the stall timeout of the send or of the last delta, and within
@@ -310,7 +315,9 @@ static size_t on_header(char *p, size_t sz, size_t n, void *ud)
 {
     llm_call *k = ud;
     size_t len = sz * n;
-    k->last_activity = gn_now();
+    /* The head is progress too: curl bounds its size, so it cannot keep a
+     * call alive for ever as keep-alives in the body could. */
+    k->last_activity = k->last_progress = gn_now();
     static const struct { const char *name; size_t off; } keep[] = {
         { "retry-after:", offsetof(llm_call, retry_after) },
         { "retry-after-ms:", offsetof(llm_call, retry_after_ms) },
@@ -438,6 +445,7 @@ static int start(llm_call *k)
     curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(e, CURLOPT_HEADERDATA, k);
     curl_easy_setopt(e, CURLOPT_PRIVATE, k);
+    llm_socks_setup(c, k);
     curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, (long)(c->connect_timeout * 1000));
     curl_easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
@@ -726,6 +734,17 @@ static long sweep(llm_client *c)
         /* A whole (not streamed) reply has its one delta at the end: only
          * the stall timeout applies to it. */
         double quiet = k->stream ? now - k->last_progress : 0, limit = 2 * c->stall_timeout;
+        if (!cancelled && (idle >= c->stall_timeout || (quiet >= limit && !k->http))) {
+            double q = llm_socks_quiet(k);      /* part of a header line? */
+            if (q >= 0 && q < idle) {
+                idle = q;
+                k->last_activity = now - q;
+            }
+            if (q >= 0 && !k->http && q < quiet) {   /* the head is progress */
+                quiet = q;
+                k->last_progress = now - q;
+            }
+        }
         if (!cancelled && idle < c->stall_timeout && quiet < limit) {
             if (k->last_activity + c->stall_timeout < next) next = k->last_activity + c->stall_timeout;
             if (k->stream && k->last_progress + limit < next) next = k->last_progress + limit;

@@ -97,6 +97,24 @@ t1=$(date +%s)
 check "2 minutes to the first byte: given up after the stall timeout" lt $((t1 - t0)) 60
 check "2 minutes to the first byte: says so" has_last error "stall timeout"
 
+# A slow but live head: the status line and headers come 16 bytes every
+# 0.15 s, one header line taking 2 s, twice the stall timeout.  Bytes
+# arrive all along, so the call is not stalled.
+PAD=$(printf 'x%.0s' $(seq 300))
+script '{"chat": [{"stage": "parse", "head_trickle": 0.15, "headers": {"X-Pad": "'$PAD'"},
+   "reply": "answer(\"Italian places in Palo Alto\")"}, {"stage": "kb_parse", "reply": "SELECT name FROM restaurants LIMIT 2;"},
+   {"stage": "respond", "reply": "Two places came up."}]}'
+check "a header trickled for 3 s: the turn ends" gsay "trickle"
+check "a header trickled for 3 s: not cut as a stall" has_last statements "Italian places in Palo Alto"
+check "a header trickled for 3 s: answered" has_last response "Two places came up"
+# Bytes further apart than the stall timeout are a stall all the same.
+script '{"chat": [{"stage": "parse", "head_trickle": 5, "reply": "pass"}, {"stage": "respond", "reply": "ok"}]}'
+t0=$(date +%s)
+check "a head with 5 s between pieces: the turn ends" gsay "trickle slower"
+t1=$(date +%s)
+check "a head with 5 s between pieces: given up as a stall" has_last error "stall timeout"
+check "a head with 5 s between pieces: soon" lt $((t1 - t0)) 15
+
 # Keep-alives alone (comments, empty deltas, unknown fields) for 5 minutes:
 # each byte resets the stall clock, but no content within twice the stall
 # timeout ends the call.
@@ -121,7 +139,7 @@ script "$GOOD"
 check "after all that: a normal turn" gsay "nine"
 gstop
 check "exit status 0" rc_is 0
-check "every turn is saved, in order" eq "$(saved_turns "$T/s1.db")" "one|two|three|four|five|six|seven|keepalive comment|keepalive empty|keepalive unknown|eight|nine"
+check "every turn is saved, in order" eq "$(saved_turns "$T/s1.db")" "one|two|three|four|five|six|seven|trickle|trickle slower|keepalive comment|keepalive empty|keepalive unknown|eight|nine"
 check "a cut 10 MB reply is not saved whole" lt "$(sqlq "$T/s1.db" "SELECT max(length(response)) FROM turns")" 200000
 
 # ---- the sessions file -------------------------------------------------------

@@ -124,6 +124,8 @@ N=1 means right after it; N larger than the stream means before [DONE]):
   retry_after    the Retry-After header (seconds; any JSON value, sent as text)
   retry_after_ms the retry-after-ms header
   first_byte_delay  seconds before the status line (no ping is possible)
+  head_trickle   seconds between pieces of the status line and headers,
+                 sent 16 bytes a piece (a slow but live server or proxy)
   error_200      true: HTTP 200 with a JSON error body, even for a stream
   html_200       true: HTTP 200 with an HTML page (a captive portal, a
                  proxy's sign-in), even for a stream
@@ -211,6 +213,7 @@ class Response:
         self.delay = delay
         self.framing = framing
         self.cut = cut
+        self.trickle = 0.0      # seconds between 16-byte pieces of the head
 
 
 def json_response(obj, status=200):
@@ -373,7 +376,8 @@ RULE_KEYS = {
     "error_message": is_text,
     "retry_after": lambda v: isinstance(v, (str, int, float)) and not is_flag(v),
     "retry_after_ms": lambda v: isinstance(v, (str, int, float)) and not is_flag(v),
-    "first_byte_delay": is_seconds, "error_200": is_flag, "html_200": is_flag,
+    "first_byte_delay": is_seconds, "head_trickle": is_seconds,
+    "error_200": is_flag, "html_200": is_flag,
     "drop_after": is_count, "garbage_after": is_count, "error_after": is_count,
     "error_event": is_flag,
 }
@@ -572,6 +576,7 @@ def handle_chat(state, req):
         resp = chat_reply(s, rule, body, messages)
     resp.headers.update(headers)
     resp.delay = delay
+    resp.trickle = rule.get("head_trickle", 0.0)
     return resp
 
 
@@ -883,6 +888,21 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
 
+    def end_head(self, resp):
+        """end_headers, or, for a trickled head, the head 16 bytes a piece
+        with resp.trickle seconds between pieces."""
+        if not resp.trickle:
+            self.end_headers()
+            return
+        self._headers_buffer.append(b"\r\n")
+        head = b"".join(self._headers_buffer)
+        self._headers_buffer = []
+        for i in range(0, len(head), 16):
+            if i:
+                time.sleep(resp.trickle)
+            self.wfile.write(head[i:i + 16])
+            self.wfile.flush()
+
     def send(self, resp):
         try:
             self.send_response(resp.status)
@@ -891,7 +911,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header(k, v)
             if isinstance(resp.body, (bytes, bytearray)):
                 self.send_header("Content-Length", str(len(resp.body)))
-                self.end_headers()
+                self.end_head(resp)
                 if resp.cut is not None:
                     self.wfile.write(resp.body[:resp.cut])
                     self.drop()
@@ -904,7 +924,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header("Transfer-Encoding", "chunked")
             self.send_header("Connection", "close")
             self.close_connection = True
-            self.end_headers()
+            self.end_head(resp)
             for delay, chunk in resp.body:
                 if delay:
                     time.sleep(delay)

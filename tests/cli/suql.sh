@@ -144,5 +144,10 @@ check "--explain of a structured query: no budget, no offline warning" sh -c \
 g --db "$RDB" --explain "SELECT name FROM restaurants WHERE answer(reviews, 'is it quiet?') = 'Yes' LIMIT 2"
 check "--explain of a free-text query shows its budget" has "budget: 40 free-text evaluations"
 
+# A result is cut at 100,000 rows, with a note that says so.
+g --offline --db "$RDB" --format csv --suql "SELECT a._id FROM restaurants a, restaurants b LIMIT 150000"
+check "a result is cut at 100,000 rows, and says so" sh -c \
+  "[ \"\$(wc -l <'$T/out')\" = 100001 ] && grep -q 'the result was cut at 100000 rows' '$T/err'"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -160,6 +160,7 @@ static void job_free(app_job *j)
 static void start(app *a, app_job *j, tw_job_fn fn)
 {
     a->job = j;
+    a->job_t0 = gn_now();
     a->ch.cancel = 0;
     a->retry_at = 0;
     tw_submit(a->w, fn, j);
@@ -197,7 +198,7 @@ int app_start_query(app *a, enum app_job_kind kind, const char *query)
     j->width = a->pane[PANE_CONV].w - 4 > 20 ? a->pane[PANE_CONV].w - 4 : 20;
     cJSON *d = cJSON_CreateObject();
     cJSON_AddStringToObject(d, "question", query);
-    vq_add(&a->q, a->turn, query, d, NULL);
+    vq_add(&a->q, kind == JOB_EXPLAIN ? VQ_TYPED_EXPLAIN : VQ_TYPED_SUQL, query, d, NULL);
     cJSON_Delete(d);
     a->q_dirty = 1;
     a->scroll[PANE_SUQL].off = 0;
@@ -293,6 +294,16 @@ static void finish_query(app *a, app_job *j, int status)
     a->activity[0] = 0;
 }
 
+/* The LLM use of a turn that ended (its timings event). */
+static void usage_of_timings(app *a, const cJSON *t)
+{
+    llm_stats u;
+    ag_timings_usage(t, &u, &a->last_memo);
+    a->last = u;
+    llm_stats_add(&a->sess, &u);
+    a->sess_memo += a->last_memo;
+}
+
 static void on_msg(app *a, tw_msg *m)
 {
     if (m->kind != AG_EV_RETRY && m->kind != TW_DONE) a->retry_at = 0;
@@ -343,8 +354,7 @@ static void on_msg(app *a, tw_msg *m)
         break;
     case AG_EV_TIMINGS:
         a->last_ms = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(m->data, "ms_total"));
-        a->last_tokens = (long)(cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(m->data, "tokens_in")) +
-                                cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(m->data, "tokens_out")));
+        usage_of_timings(a, m->data);
         break;
     case AG_EV_RETRY: {
         double wait = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(m->data, "wait"));
@@ -379,6 +389,10 @@ static void on_msg(app *a, tw_msg *m)
 void app_reset(app *a)
 {
     chat_reset(&a->ch);
+    memset(&a->last, 0, sizeof a->last);
+    memset(&a->sess, 0, sizeof a->sess);
+    a->last_memo = a->sess_memo = 0;
+    a->last_ms = 0;
     vc_clear(&a->conv);
     vq_clear(&a->q);
     set_state(a, NULL);
@@ -392,6 +406,10 @@ void app_reset(app *a)
 void app_show_turn(const st_turn *t, void *ud)
 {
     app *a = ud;
+    llm_stats u = { .calls = t->llm_calls, .cache_hits = t->cache_hits, .prompt_tokens = t->tokens_in,
+                    .completion_tokens = t->tokens_out, .cost = t->cost >= 0 ? t->cost : 0,
+                    .priced_calls = t->cost >= 0 };
+    llm_stats_add(&a->sess, &u);
     vc_add(&a->conv, VC_USER, t->user ? t->user : "");
     if (t->response) vc_add(&a->conv, VC_AGENT, t->response);
     cJSON *q = t->suql_json ? cJSON_Parse(t->suql_json) : NULL;

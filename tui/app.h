@@ -40,6 +40,7 @@ typedef struct app {
     const cfg_t *c;
     tw_worker *w;
     app_job *job;             /* the job running, or NULL */
+    double job_t0;            /* when it started (the elapsed timer) */
 
     vc_conv conv;
     vq_list q;
@@ -65,8 +66,11 @@ typedef struct app {
     char activity[160];       /* "parsing", "retrying in 4 s (HTTP 500)" */
     double retry_at;          /* when the announced retry is due, or 0 */
     char notice[256];         /* a one-time message (completions, errors) */
-    long last_tokens;
     double last_ms;
+    llm_stats last, sess;     /* LLM use of the last turn and of the
+                                 conversation (account.h's words; the
+                                 session's includes resumed turns) */
+    long last_memo, sess_memo;   /* SUQL memo hits, the same */
 
     int ctrl_c;               /* Ctrl-C pressed once on an empty prompt */
     int quit;

@@ -351,7 +351,8 @@ static int save_first(chat *ch, int *lost, gn_err *e)
         .n = o->n, .user = w->utt, .parse = o->parse, .suql_json = o->suql_json,
         .acts_json = o->acts_json, .response = o->response, .state_json = o->state_json,
         .error = o->error, .tokens_in = o->tokens_in, .tokens_out = o->tokens_out,
-        .llm_calls = o->llm_calls, .ms_total = o->ms_total, .ms_llm = o->ms_llm,
+        .llm_calls = o->llm_calls, .cache_hits = o->cache_hits, .cost = o->cost,
+        .ms_total = o->ms_total, .ms_llm = o->ms_llm,
         .started = o->started,
     };
     int rc = st_session_add_turn(ch->ss, w->sid, &t, e);

@@ -94,6 +94,20 @@ static void diag(const char *what, const char *stmt, const char *msg)
     fputc('\n', stderr);
 }
 
+/* --verbose: the turn's LLM use, in account.h's words, on stderr. */
+static void verbose_usage(const cJSON *t)
+{
+    llm_stats s;
+    long memo;
+    ag_timings_usage(t, &s, &memo);
+    gn_buf b;
+    gn_buf_init(&b);
+    llm_stats_format(&s, &b);
+    if (memo) gn_buf_printf(&b, "; %ld SUQL memo hit%s", memo, memo == 1 ? "" : "s");
+    plain_printf(stderr, "genie: usage: %s\n", b.data);
+    gn_buf_release(&b);
+}
+
 static void on_event(const ag_event *ev, void *ud)
 {
     line_ui *u = ud;
@@ -124,6 +138,9 @@ static void on_event(const ag_event *ev, void *ud)
         break;
     case AG_EV_WARNING:
         diag("warning", NULL, ev->error);
+        break;
+    case AG_EV_TIMINGS:
+        if (u->verbose) verbose_usage(ev->data);
         break;
     default:
         break;

@@ -63,6 +63,31 @@ static void c_state(app *a, const char *arg)
     cJSON_Delete(j);
 }
 
+/* One line of /usage: LLM calls, cache and memo hits, tokens, cost. */
+static void usage_line(gn_buf *b, const char *what, const llm_stats *s, long memo)
+{
+    gn_buf_printf(b, "%s: ", what);
+    llm_stats_format(s, b);
+    if (memo) gn_buf_printf(b, "; %ld SUQL memo hit%s", memo, memo == 1 ? "" : "s");
+    if (!s->priced_calls && s->calls) gn_buf_puts(b, " (no price known: --prices)");
+    gn_buf_putc(b, '\n');
+}
+
+static void c_usage(app *a, const char *arg)
+{
+    (void)arg;
+    gn_buf b;
+    gn_buf_init(&b);
+    if (a->turn) usage_line(&b, "last turn", &a->last, a->last_memo);
+    char what[64];
+    snprintf(what, sizeof what, "this conversation (%d turn%s)", a->turn, a->turn == 1 ? "" : "s");
+    usage_line(&b, what, &a->sess, a->sess_memo);
+    gn_buf_puts(&b, "(an LLM call is a request sent to the server; a reply from the cache is "
+                "not one, and a memo hit asked nothing)");
+    app_add(a, VC_BLOCK, b.data);
+    gn_buf_release(&b);
+}
+
 static int list_one(const st_session_info *i, void *ud)
 {
     char when[32];
@@ -193,6 +218,7 @@ static const cmd cmds[] = {
     { "/explain", "QUERY", "show the plan of a SUQL query, without calling the LLM", 1, c_explain },
     { "/schema", "", "the knowledge base's schema, as the LLM sees it", 0, c_schema },
     { "/state", "", "the dialogue state as JSON", 1, c_state },
+    { "/usage", "", "LLM calls, tokens and cost: last turn, conversation", 0, c_usage },
     { "/sessions", "", "the saved conversations with this agent", 1, c_sessions },
     { "/resume", "[ID]", "continue a saved conversation (the latest without ID)", 1, c_resume },
     { "/export", "FILE", "write this conversation as Markdown", 1, c_export },

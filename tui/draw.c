@@ -317,6 +317,27 @@ void draw_scroll(app *a, int p, long n)
 
 static const char spinner[] = "|/-\\";
 
+/* The status line's right side, most important first: the last turn's
+ * tokens (or "from the cache"), its cost and time, the conversation's
+ * cost.  Returns how many parts. */
+static int usage_parts(const app *a, char parts[3][96])
+{
+    const llm_stats *l = &a->last;
+    int n = 0;
+    long tok = l->prompt_tokens + l->completion_tokens;
+    if (!l->calls && l->cache_hits) snprintf(parts[n++], 96, "last: from the cache");
+    else if (tok > 0) snprintf(parts[n++], 96, "last: %ld tok", tok);
+    else if (a->last_ms > 0 && !a->test) snprintf(parts[n++], 96, "last:");
+    if (n) {
+        char *p = parts[n - 1];
+        if (l->priced_calls) snprintf(p + strlen(p), 96 - strlen(p), ", $%.4f", l->cost);
+        if (a->last_ms > 0 && !a->test) snprintf(p + strlen(p), 96 - strlen(p), "%s %.1f s",
+                                                 p[strlen(p) - 1] == ':' ? "" : ",", a->last_ms / 1000.0);
+    }
+    if (a->sess.priced_calls) snprintf(parts[n++], 96, "session $%.4f", a->sess.cost);
+    return n;
+}
+
 static void status_line(app *a)
 {
     char s[768], right[128] = "";
@@ -342,17 +363,29 @@ static void status_line(app *a)
     } else {
         snprintf(model, sizeof model, "offline");
     }
-    char spin[8] = "";
+    char spin[8] = "", elapsed[32] = "";
     if (a->job) snprintf(spin, sizeof spin, "%c ", a->test ? '*' : spinner[(int)(gn_now() * 8) % 4]);
-    if (a->last_tokens > 0)
-        snprintf(right, sizeof right, a->test ? "last: %ld tok " : "last: %ld tok, %.1f s ", a->last_tokens,
-                 a->last_ms / 1000.0);
-    else if (a->last_ms > 0 && !a->test)
-        snprintf(right, sizeof right, "last: %.1f s ", a->last_ms / 1000.0);
-    snprintf(s, sizeof s, " %s \xc2\xb7 %s \xc2\xb7 %s%s", a->ch.agent->name, model, spin, what);
-    int rw = tx_width(right, (int)strlen(right));
-    int lw = a->cols - rw;
-    if (lw < 10) { lw = a->cols; rw = 0; }
+    if (a->job && !a->test && gn_now() - a->job_t0 >= 1)
+        snprintf(elapsed, sizeof elapsed, " %ld s", (long)(gn_now() - a->job_t0));
+    snprintf(s, sizeof s, " %s \xc2\xb7 %s \xc2\xb7 %s%s%s", a->ch.agent->name, model, spin, what, elapsed);
+    /* The right side, its parts dropped from the last while the left
+     * would have fewer than 40 columns (the status must stay readable). */
+    char parts[3][96];
+    int np = usage_parts(a, parts);
+    int lw = a->cols, rw = 0;
+    while (np > 0) {
+        right[0] = 0;
+        for (int i = 0; i < np; i++)
+            snprintf(right + strlen(right), sizeof right - strlen(right), "%s%s", i ? " \xc2\xb7 " : "",
+                     parts[i]);
+        strcat(right, " ");
+        rw = tx_width(right, (int)strlen(right));
+        lw = a->cols - rw;
+        if (lw >= 40 || (np == 1 && lw >= 20)) break;
+        np--;
+        rw = 0;
+        lw = a->cols;
+    }
     put_text(a->status.y, 0, lw, s, TX_PLAIN, A_REVERSE);
     if (rw) put_text(a->status.y, lw, rw, right, TX_PLAIN, A_REVERSE);
 }

@@ -74,15 +74,19 @@ void vw_render(const ws_spec *spec, const cJSON *state, int width, tx_lines *out
 
 /* ---- the SUQL of the turns -------------------------------------------------- */
 
+/* A query typed with /suql or /explain, not asked by a turn (vq_add's
+ * TURN). */
+enum { VQ_TYPED_SUQL = -1, VQ_TYPED_EXPLAIN = -2 };
+
 typedef struct vq_query {
     char *suql, *question;
     int attempt;              /* 2: the retry of a failed or empty query */
-    int turn;
+    int turn;                 /* the turn that ran it, or VQ_TYPED_* */
     int done;                 /* its result arrived */
     long count;
     char *error, *note;
     double ms;
-    long candidates, verified, llm_calls, cache_hits;
+    long candidates, verified, llm_calls, cache_hits, memo_hits;   /* account.h's words */
     int budget_hit;
 } vq_query;
 

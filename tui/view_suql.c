@@ -5,10 +5,13 @@
  *   ── turn 2 · "romantic italian places in palo alto"
  *   SELECT name FROM restaurants WHERE answer(reviews, 'is it romantic?')
  *     = 'Yes' AND location = 'Palo Alto' LIMIT 3
- *     → 3 rows · 12 candidates, 5 verified · 5 LLM calls, 2 cached · 41 ms
+ *     → 3 rows · 12 candidates, 5 verified · 5 LLM calls, 2 from the cache · 41 ms
  *
  * A query tried again after an error or an empty result says so; one not
- * run (a required parameter missing) says why.
+ * run (a required parameter missing) says why.  A query typed with /suql
+ * or /explain is headed by the command, not a turn's number, and an
+ * explained one says it was planned, not run.  The counts use account.h's
+ * words: LLM calls sent, cache hits, memo hits.
  */
 #include "view.h"
 
@@ -82,6 +85,7 @@ void vq_result(vq_list *q, const cJSON *d)
     x->verified = (long)jnum(plan, "verified");
     x->llm_calls = (long)jnum(plan, "llm_calls");
     x->cache_hits = (long)jnum(plan, "cache_hits");
+    x->memo_hits = (long)jnum(plan, "memo_hits");
     x->budget_hit = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(plan, "budget_hit"));
 }
 
@@ -91,11 +95,17 @@ static void summary(const vq_list *q, const vq_query *x, gn_buf *b)
         gn_buf_puts(b, "running\xe2\x80\xa6");
         return;
     }
+    if (x->turn == VQ_TYPED_EXPLAIN) {            /* nothing ran: /explain plans */
+        gn_buf_puts(b, "planned, not run (the plan is in the conversation)");
+        return;
+    }
     gn_buf_printf(b, "%ld row%s", x->count, x->count == 1 ? "" : "s");
     if (x->candidates) gn_buf_printf(b, " \xc2\xb7 %ld candidates, %ld verified", x->candidates, x->verified);
-    if (x->llm_calls || x->cache_hits)
-        gn_buf_printf(b, " \xc2\xb7 %ld LLM call%s, %ld cached", x->llm_calls, x->llm_calls == 1 ? "" : "s",
-                      x->cache_hits);
+    if (x->llm_calls || x->cache_hits || x->memo_hits) {
+        gn_buf_printf(b, " \xc2\xb7 %ld LLM call%s", x->llm_calls, x->llm_calls == 1 ? "" : "s");
+        if (x->cache_hits) gn_buf_printf(b, ", %ld from the cache", x->cache_hits);
+        if (x->memo_hits) gn_buf_printf(b, ", %ld memo hit%s", x->memo_hits, x->memo_hits == 1 ? "" : "s");
+    }
     if (x->budget_hit) gn_buf_puts(b, " \xc2\xb7 budget reached");
     if (!q->hide_times) gn_buf_printf(b, " \xc2\xb7 %.0f ms", x->ms);
 }
@@ -108,7 +118,9 @@ void vq_render(const vq_list *q, int width, tx_lines *out)
     for (int i = 0; i < q->n; i++) {
         const vq_query *x = &q->v[i];
         gn_buf_reset(&b);
-        gn_buf_printf(&b, "\xe2\x94\x80\xe2\x94\x80 turn %d", x->turn);      /* "── " */
+        if (x->turn >= 0) gn_buf_printf(&b, "\xe2\x94\x80\xe2\x94\x80 turn %d", x->turn);  /* "── " */
+        else gn_buf_printf(&b, "\xe2\x94\x80\xe2\x94\x80 %s (typed)",
+                           x->turn == VQ_TYPED_EXPLAIN ? "/explain" : "/suql");
         if (x->attempt > 1) gn_buf_puts(&b, " \xc2\xb7 retry");
         if (x->question && strcmp(x->question, x->suql)) gn_buf_printf(&b, " \xc2\xb7 \"%s\"", x->question);
         tx_plain(b.data, NULL, (int)b.len, width, 0, TX_DIM, out);

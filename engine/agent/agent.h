@@ -115,7 +115,7 @@ enum ag_ev_kind {
     AG_EV_SUQL,         /* a query about to run: text (SUQL), data {question, attempt} */
     AG_EV_RESULT,       /* its result: data {question, rows: [...], count, error,
                            ms, mode, plan {candidates, verified, passed,
-                           llm_calls, cache_hits, budget_hit}} */
+                           llm_calls, cache_hits, memo_hits, budget_hit}} */
     AG_EV_STATE,        /* the dialogue state after the policy: text (prompt
                            form), data (JSON form) */
     AG_EV_ACTS,         /* the acts: data [lines] */
@@ -123,7 +123,10 @@ enum ag_ev_kind {
     AG_EV_RESPONSE,     /* the whole reply: text, data {fallback: bool} */
     AG_EV_ERROR,        /* a stage failed: stage, error (the turn goes on) */
     AG_EV_WARNING,      /* a problem in the spec's predicates or actions */
-    AG_EV_TIMINGS,      /* end of turn: data {ms_total, ms_llm, calls:{stage:n}, tokens_in, tokens_out} */
+    AG_EV_TIMINGS,      /* end of turn: data {turn, ms_total, ms_llm, ms_engine,
+                           llm_calls, cache_hits, memo_hits (account.h's
+                           words), calls_by_stage {stage: n}, cost (dollars,
+                           when priced), tokens_in, tokens_out, ...} */
     AG_EV_RETRY,        /* an LLM call failed and is tried again: stage,
                            error (why), data {attempt, wait (seconds)} */
     AG_EV__COUNT
@@ -146,6 +149,9 @@ const char *ag_event_name(enum ag_ev_kind k);
 /* EV as one JSON object {"event": name, "stage", "text", "error", "data"}
  * (members present when set); caller frees. */
 cJSON *ag_event_json(const ag_event *ev);
+/* The LLM use a timings event's data T reports, as llm_stats (calls,
+ * cache hits, tokens, cost; the rest zero); *MEMO gets its SUQL memo hits. */
+void ag_timings_usage(const cJSON *t, llm_stats *out, long *memo);
 
 /* ---- a conversation ------------------------------------------------------ */
 
@@ -192,7 +198,9 @@ const char *ag_conv_last_reply(const ag_conv *cv);
 typedef struct ag_turn_out {
     int n;
     char *parse, *suql_json, *acts_json, *response, *state_json, *error;
-    long tokens_in, tokens_out, llm_calls;
+    long tokens_in, tokens_out;
+    long llm_calls, cache_hits, memo_hits;   /* in account.h's words */
+    double cost;                /* dollars; -1 when no call had a price */
     double ms_total, ms_llm, started;
 } ag_turn_out;
 void ag_turn_out_release(ag_turn_out *o);

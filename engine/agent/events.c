@@ -28,3 +28,17 @@ cJSON *ag_event_json(const ag_event *ev)
     if (ev->data) cJSON_AddItemToObject(o, "data", cJSON_Duplicate(ev->data, 1));
     return o;
 }
+
+void ag_timings_usage(const cJSON *t, llm_stats *out, long *memo)
+{
+#define N(k) ((long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(t, k)))
+    *out = (llm_stats){ .calls = N("llm_calls"), .cache_hits = N("cache_hits"),
+                        .prompt_tokens = N("tokens_in"), .completion_tokens = N("tokens_out") };
+    *memo = N("memo_hits");
+#undef N
+    const cJSON *cost = cJSON_GetObjectItemCaseSensitive(t, "cost");
+    if (cJSON_IsNumber(cost)) {
+        out->cost = cost->valuedouble;
+        out->priced_calls = 1;
+    }
+}

@@ -257,6 +257,7 @@ static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_
     int rc = suql_execute(t->cv->cfg.suql, suql, &res, &stats, e);
     suql_engine_watch(t->cv->cfg.suql, NULL, NULL, NULL);
     t->ms_llm += stats.ms_llm;
+    t->memo_hits += stats.memo_hits;
     d = cJSON_CreateObject();
     cJSON_AddStringToObject(d, "question", r->question);
     cJSON_AddNumberToObject(d, "ms", (gn_now() - t0) * 1000.0);

@@ -129,7 +129,6 @@ int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb
     }
     llm_group_free(g);
     t->ms_llm += (gn_now() - t0) * 1000.0;
-    t->calls++;
     llm_prompt_release(&p);
     return rc;
 }
@@ -612,24 +611,31 @@ static int turn_run(ag_conv *cv, const char *utterance, size_t was, ag_event_fn 
     out->ms_total = (gn_now() - t0) * 1000.0;
     cJSON *tj = cJSON_CreateObject();
     cJSON *by = cJSON_CreateObject();
+    llm_stats all = { 0 };
     if (cv->cfg.client) {
         llm_client_stats(cv->cfg.client, s1);
         for (int i = 0; i < LLM_STAGE__COUNT; i++) {
-            long n = s1[i].calls - s0[i].calls;
-            out->tokens_in += s1[i].prompt_tokens - s0[i].prompt_tokens;
-            out->tokens_out += s1[i].completion_tokens - s0[i].completion_tokens;
-            if (n) cJSON_AddNumberToObject(by, llm_stage_name(i), (double)n);
-            t.calls += i == LLM_STAGE_PARSE || i == LLM_STAGE_KB_PARSE || i == LLM_STAGE_REPAIR ||
-                       i == LLM_STAGE_RESPOND ? 0 : n;   /* the SUQL engine's own calls */
+            llm_stats d;
+            llm_stats_sub(&d, &s1[i], &s0[i]);
+            llm_stats_add(&all, &d);
+            if (d.calls) cJSON_AddNumberToObject(by, llm_stage_name(i), (double)d.calls);
         }
     }
+    out->tokens_in = all.prompt_tokens;
+    out->tokens_out = all.completion_tokens;
+    out->llm_calls = all.calls;
+    out->cache_hits = all.cache_hits;
+    out->memo_hits = t.memo_hits;
+    out->cost = all.priced_calls ? all.cost : -1;
     cJSON_AddNumberToObject(tj, "turn", out->n);
     cJSON_AddNumberToObject(tj, "ms_total", out->ms_total);
     cJSON_AddNumberToObject(tj, "ms_llm", out->ms_llm);
     cJSON_AddNumberToObject(tj, "ms_engine", out->ms_total - out->ms_llm);
-    out->llm_calls = t.calls;
-    cJSON_AddNumberToObject(tj, "llm_calls", (double)t.calls);
+    cJSON_AddNumberToObject(tj, "llm_calls", (double)out->llm_calls);
+    cJSON_AddNumberToObject(tj, "cache_hits", (double)out->cache_hits);
+    cJSON_AddNumberToObject(tj, "memo_hits", (double)out->memo_hits);
     cJSON_AddItemToObject(tj, "calls_by_stage", by);
+    if (out->cost >= 0) cJSON_AddNumberToObject(tj, "cost", out->cost);
     cJSON_AddNumberToObject(tj, "tokens_in", (double)out->tokens_in);
     cJSON_AddNumberToObject(tj, "tokens_out", (double)out->tokens_out);
     cJSON_AddNumberToObject(tj, "parse_repairs", t.parse_repairs);

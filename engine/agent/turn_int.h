@@ -39,7 +39,7 @@ typedef struct ag_tturn {
                                                 of the turn (ag_llm's) */
     char *error;              /* the first stage error, for the record */
     double ms_llm;
-    long calls;
+    long memo_hits;           /* of the turn's SUQL runs (account.h's words) */
 } ag_tturn;
 
 /* Report an event. */

@@ -51,13 +51,12 @@ double llm_stats_tps(const llm_stats *s)
 
 void llm_stats_format(const llm_stats *s, gn_buf *out)
 {
-    if (!s->calls) {
+    if (!s->calls && !s->cache_hits) {
         gn_buf_puts(out, "no calls");
         return;
     }
-    gn_buf_printf(out, "%ld call%s", s->calls, s->calls == 1 ? "" : "s");
+    gn_buf_printf(out, "%ld LLM call%s", s->calls, s->calls == 1 ? "" : "s");
     const char *sep = " (";
-    if (s->cache_hits) { gn_buf_printf(out, "%s%ld cached", sep, s->cache_hits); sep = ", "; }
     if (s->retries) {
         gn_buf_printf(out, "%s%ld retr%s", sep, s->retries, s->retries == 1 ? "y" : "ies");
         sep = ", ";
@@ -65,6 +64,7 @@ void llm_stats_format(const llm_stats *s, gn_buf *out)
     if (s->errors) { gn_buf_printf(out, "%s%ld failed", sep, s->errors); sep = ", "; }
     if (s->cancelled) { gn_buf_printf(out, "%s%ld cancelled", sep, s->cancelled); sep = ", "; }
     if (*sep == ',') gn_buf_putc(out, ')');
+    if (s->cache_hits) gn_buf_printf(out, ", %ld from the cache", s->cache_hits);
     gn_buf_printf(out, ", %ld tokens in, %ld out%s", s->prompt_tokens, s->completion_tokens,
                   s->usage_missing ? " (partly estimated)" : "");
     double t = llm_stats_ttft(s), v = llm_stats_tps(s);

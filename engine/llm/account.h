@@ -5,6 +5,15 @@
  * The client keeps one llm_stats per stage and adds every finished call to
  * it; a front end takes a snapshot before a turn and subtracts it after to
  * get the turn's share.  Plain data, no locking here (the client locks).
+ *
+ * The words every front end uses (status line, SUQL pane, --analyze, the
+ * timings event, the sessions file, the log):
+ *   an LLM call  a request sent to the server (it connected), whatever
+ *                its outcome; its retries are not more calls;
+ *   a cache hit  a reply the LLM cache gave instead of a call;
+ *   a memo hit   a free-text question the SUQL engine had already answered
+ *                in the same run (the same text and question): it asks
+ *                nothing, neither the server nor the cache (engine.h).
  */
 #ifndef GENIE_LLM_ACCOUNT_H
 #define GENIE_LLM_ACCOUNT_H
@@ -12,10 +21,10 @@
 #include "util/buf.h"
 
 typedef struct llm_stats {
-    long calls;              /* finished calls, whatever the outcome */
+    long calls;              /* requests sent to the server (above) */
     long errors;             /* failed (cancelled ones not included) */
     long cancelled;
-    long cache_hits;
+    long cache_hits;         /* replies from the cache: not calls */
     long retries;            /* attempts after the first */
     long prompt_tokens, completion_tokens;
     long usage_missing;      /* replies without usage: their tokens are
@@ -40,9 +49,10 @@ double llm_stats_ttft(const llm_stats *s);
 /* Generation speed in tokens per second, or -1 when unknown. */
 double llm_stats_tps(const llm_stats *s);
 
-/* Append one line without newline, e.g. "12 calls (3 cached, 1 retry),
- * 1234 tokens in, 56 out, first token 0.21 s, 45 tok/s, $0.0012" (the cost
- * only when some call was priced; "no calls" when there were none). */
+/* Append one line without newline, e.g. "12 LLM calls (1 retry), 3 from the
+ * cache, 1234 tokens in, 56 out, first token 0.21 s, 45 tok/s, $0.0012"
+ * (the cost only when some call was priced; "no calls" when there were
+ * neither calls nor cache hits). */
 void llm_stats_format(const llm_stats *s, gn_buf *out);
 
 #endif

@@ -389,6 +389,7 @@ void llm_call_info_get(const llm_call *k, llm_call_info *out)
     memset(out, 0, sizeof *out);
     out->stage = k->stage;
     out->cached = k->cached;
+    out->sent = k->sent && !k->cached;
     out->attempts = k->attempts;
     out->http_status = k->http;
     out->queued = k->t_first_send > 0 ? k->t_first_send - k->t_submit : k->t_done - k->t_submit;

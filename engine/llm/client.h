@@ -173,7 +173,9 @@ void *llm_call_tag(const llm_call *call);
 typedef struct llm_call_info {
     int stage;
     int cached;                 /* answered from the cache */
-    int attempts;               /* requests sent (0 when cached) */
+    int attempts;               /* requests tried (0 when cached) */
+    int sent;                   /* one connected and was sent: an LLM call
+                                   in account.h's words */
     long http_status;           /* of the last attempt, 0 when none */
     double queued;              /* seconds from submission to first send */
     double ttft;                /* seconds from send to first token, -1 */

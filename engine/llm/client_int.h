@@ -71,6 +71,7 @@ struct llm_call {
                                    while it may end in the start of the
                                    API key (content, reasoning, refusal) */
     int fd;                     /* the connection's socket, or -1 (socks.c) */
+    int sent;                   /* an attempt connected and sent its request */
     llm_call *anext;            /* in the thread's active or waiting list */
     /* [io] then read-only: the outcome */
     int status;

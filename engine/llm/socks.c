@@ -69,6 +69,7 @@ static int on_prereq(void *ud, char *remote_ip, char *local_ip, int remote_port,
     llm_client *c = k->cl;
     (void)remote_ip;
     (void)local_ip;
+    k->sent = 1;                  /* connected: the request goes out now */
     k->fd = -1;
     for (int i = 0; i < c->nsocks; i++) {
         struct sockaddr_storage mine, theirs;

@@ -87,7 +87,7 @@ static void account(llm_call *k)
     k->cost = -1;
     if (p && !k->cached) k->cost = ((double)in * p->in + (double)out * p->out) / 1e6;
     llm_stats d = { 0 };
-    d.calls = 1;
+    d.calls = !k->cached && k->sent;             /* a request reached the server */
     if (k->status == GN_ECANCEL) d.cancelled = 1;
     else if (k->status) d.errors = 1;
     d.cache_hits = k->cached;

@@ -20,7 +20,11 @@
  * commit and an fsync; preparing four statements is noise beside it, and
  * per-call statements keep error paths free of reset/cleanup state).
  * Rejected too: migrating older or newer schemas in place — a newer file
- * is refused untouched so an older genie cannot damage it.
+ * is refused untouched so an older genie cannot damage it.  The one
+ * exception keeps schema 1: the turns' cache_hits and cost columns, added
+ * later, are added to a file that lacks them when it is opened for
+ * writing (older genies name their columns, so they read and write it as
+ * before), and read as NULL from a read-only file that lacks them.
  */
 #include "sessions.h"
 
@@ -39,6 +43,8 @@ struct st_sessions {
     char *path;
     int passing;              /* the last failed write may succeed later */
     int readonly;             /* opened for reading only (st_sessions_readonly) */
+    int has_cost;             /* turns has cache_hits and cost (a file of
+                                 schema 1 made before them may not) */
 };
 
 /* Whether SQLite's error RC may go away by itself: another process's lock,
@@ -65,7 +71,7 @@ static const char schema_sql[] =
     " n INTEGER NOT NULL,"
     " user TEXT, parse TEXT, suql TEXT, acts TEXT, response TEXT, state TEXT, error TEXT,"
     " tokens_in INTEGER, tokens_out INTEGER, llm_calls INTEGER,"
-    " ms_total REAL, ms_llm REAL, started REAL,"
+    " ms_total REAL, ms_llm REAL, started REAL, cache_hits INTEGER, cost REAL,"
     " PRIMARY KEY(session, n));"
     "PRAGMA user_version = 1;";
 
@@ -138,6 +144,34 @@ static int create_schema(sqlite3 *db, const char *path, gn_err *e)
         rc = open_err(db, path, e);
     if (rc && !sqlite3_get_autocommit(db))
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+/* Whether the turns table of DB has the column NAME. */
+static int has_column(sqlite3 *db, const char *name)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info('turns') WHERE name = ?1", -1, &st,
+                           NULL) != SQLITE_OK)
+        return 0;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int yes = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    return yes;
+}
+
+/* Add the columns later genies keep to a writable file of schema 1. */
+static int add_columns(sqlite3 *db, const char *path, gn_err *e)
+{
+    if (has_column(db, "cost")) return 0;
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) return open_err(db, path, e);
+    int rc = 0;
+    if (!has_column(db, "cost") &&         /* another process may have been first */
+        sqlite3_exec(db, "ALTER TABLE turns ADD COLUMN cache_hits INTEGER;"
+                         "ALTER TABLE turns ADD COLUMN cost REAL;", NULL, NULL, NULL) != SQLITE_OK)
+        rc = open_err(db, path, e);
+    if (!rc && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) rc = open_err(db, path, e);
+    if (rc && !sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     return rc;
 }
 
@@ -232,6 +266,7 @@ int st_sessions_open(const char *path, st_sessions **out, gn_err *e)
     } else {
         if (!rc) rc = configure(db, path, e);
         if (!rc && kind == FILE_EMPTY) rc = create_schema(db, path, e);
+        if (!rc) rc = add_columns(db, path, e);
         if (rc) {
             sqlite3_close(db);
             return rc;
@@ -241,6 +276,7 @@ int st_sessions_open(const char *path, st_sessions **out, gn_err *e)
     s->db = db;
     s->path = xstrdup(path);
     s->readonly = readonly;
+    s->has_cost = has_column(db, "cost");
     *out = s;
     return 0;
 }
@@ -304,6 +340,8 @@ static void bind_turn(sqlite3_stmt *st, long id, const st_turn *t)
     sqlite3_bind_double(st, 13, t->ms_total);
     sqlite3_bind_double(st, 14, t->ms_llm);
     sqlite3_bind_double(st, 15, t->started);
+    sqlite3_bind_int64(st, 16, t->cache_hits);
+    if (t->cost >= 0) sqlite3_bind_double(st, 17, t->cost);   /* else NULL: no price */
 }
 
 /* One statement of the turn's transaction, run to completion.  Returns the
@@ -339,8 +377,9 @@ int st_session_add_turn(st_sessions *s, long id, const st_turn *t, gn_err *e)
     }
     if (rc == SQLITE_OK)
         rc = run(db, "INSERT INTO turns(session, n, user, parse, suql, acts, response, state,"
-                 " error, tokens_in, tokens_out, llm_calls, ms_total, ms_llm, started)"
-                 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                 " error, tokens_in, tokens_out, llm_calls, ms_total, ms_llm, started,"
+                 " cache_hits, cost)"
+                 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
                  id, t, NULL);
     if (rc == SQLITE_OK)
         rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
@@ -457,6 +496,8 @@ static void turn_row(sqlite3_stmt *st, st_turn *t)
     t->ms_total = sqlite3_column_double(st, 11);
     t->ms_llm = sqlite3_column_double(st, 12);
     t->started = sqlite3_column_double(st, 13);
+    t->cache_hits = (long)sqlite3_column_int64(st, 14);
+    t->cost = sqlite3_column_type(st, 15) == SQLITE_NULL ? -1 : sqlite3_column_double(st, 15);
 }
 
 int st_session_turns(st_sessions *s, long id, st_turn_cb cb, void *ud, gn_err *e)
@@ -465,9 +506,13 @@ int st_session_turns(st_sessions *s, long id, st_turn_cb cb, void *ud, gn_err *e
     int rc = st_session_info_get(s, id, &info, e);
     if (rc) return rc;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(s->db, "SELECT n, user, parse, suql, acts, response, state, error,"
-                           " tokens_in, tokens_out, llm_calls, ms_total, ms_llm, started"
-                           " FROM turns WHERE session = ?1 ORDER BY n", -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(s->db, s->has_cost
+                           ? "SELECT n, user, parse, suql, acts, response, state, error, tokens_in,"
+                             " tokens_out, llm_calls, ms_total, ms_llm, started, cache_hits, cost"
+                             " FROM turns WHERE session = ?1 ORDER BY n"
+                           : "SELECT n, user, parse, suql, acts, response, state, error, tokens_in,"
+                             " tokens_out, llm_calls, ms_total, ms_llm, started, NULL, NULL"
+                             " FROM turns WHERE session = ?1 ORDER BY n", -1, &st, NULL) != SQLITE_OK)
         return st_dberr(s->db, e, "reading turns");
     sqlite3_bind_int64(st, 1, id);
     st_turn t;

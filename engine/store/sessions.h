@@ -55,7 +55,8 @@ typedef struct st_turn {
     const char *state_json;     /* the dialogue state after the turn */
     const char *error;          /* the turn's error, if it failed */
     long tokens_in, tokens_out;
-    long llm_calls;
+    long llm_calls, cache_hits; /* requests sent; replies from the cache */
+    double cost;                /* dollars; -1 when unknown (no price) */
     double ms_total, ms_llm;
     double started;             /* Unix time */
 } st_turn;

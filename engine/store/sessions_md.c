@@ -217,9 +217,28 @@ static void put_details(gn_buf *b, const st_turn *t)
     cJSON_Delete(acts);
 }
 
+/* What the turns of a session used, added up as they are written. */
+typedef struct usage {
+    gn_buf *b;
+    long calls, cache_hits, tokens_in, tokens_out;
+    double cost;
+    int priced;
+} usage;
+
+/* "3 LLM calls, 1 from the cache, 1234 tokens in, 56 out, $0.0012" (the
+ * parts that are not zero; the cost when known). */
+static void put_usage(gn_buf *b, long calls, long hits, long in, long out, double cost, int priced)
+{
+    gn_buf_printf(b, "%ld LLM call%s", calls, calls == 1 ? "" : "s");
+    if (hits) gn_buf_printf(b, ", %ld from the cache", hits);
+    gn_buf_printf(b, ", %ld tokens in, %ld out", in, out);
+    if (priced) gn_buf_printf(b, ", $%.4f", cost);
+}
+
 static int put_turn(const st_turn *t, void *ud)
 {
-    gn_buf *b = ud;
+    usage *u = ud;
+    gn_buf *b = u->b;
     if (t->user) {
         gn_buf_puts(b, "**You:** ");
         put_text(b, t->user);
@@ -236,6 +255,19 @@ static int put_turn(const st_turn *t, void *ud)
         gn_buf_puts(b, "\n\n");
     }
     put_details(b, t);
+    if (t->llm_calls || t->cache_hits || t->tokens_in || t->tokens_out) {
+        gn_buf_puts(b, "Usage: ");
+        put_usage(b, t->llm_calls, t->cache_hits, t->tokens_in, t->tokens_out, t->cost, t->cost >= 0);
+        gn_buf_puts(b, ".\n\n");
+    }
+    u->calls += t->llm_calls;
+    u->cache_hits += t->cache_hits;
+    u->tokens_in += t->tokens_in;
+    u->tokens_out += t->tokens_out;
+    if (t->cost >= 0) {
+        u->cost += t->cost;
+        u->priced = 1;
+    }
     return 0;
 }
 
@@ -249,14 +281,22 @@ int st_session_export_md(st_sessions *s, long id, gn_buf *out, gn_err *e)
     struct tm tm;
     if (gmtime_r(&secs, &tm)) strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
     /* Built aside so a failure half-way leaves OUT as it was. */
-    gn_buf b;
+    gn_buf b, turns;
     gn_buf_init(&b);
+    gn_buf_init(&turns);
+    usage u = { .b = &turns };
+    rc = st_session_turns(s, id, put_turn, &u, e);
     gn_buf_printf(&b, "# Session %ld \xe2\x80\x94 ", info.id);
     put_text(&b, info.agent);
-    gn_buf_printf(&b, "\n\nStarted %s, %d turn%s.\n\n", date, info.turns,
-                  info.turns == 1 ? "" : "s");
-    rc = st_session_turns(s, id, put_turn, &b, e);
+    gn_buf_printf(&b, "\n\nStarted %s, %d turn%s", date, info.turns, info.turns == 1 ? "" : "s");
+    if (u.calls || u.cache_hits || u.tokens_in || u.tokens_out) {
+        gn_buf_puts(&b, "; ");
+        put_usage(&b, u.calls, u.cache_hits, u.tokens_in, u.tokens_out, u.cost, u.priced);
+    }
+    gn_buf_puts(&b, ".\n\n");
+    if (turns.len) gn_buf_add(&b, turns.data, turns.len);
     if (!rc) gn_buf_add(out, b.data, b.len);
+    gn_buf_release(&turns);
     gn_buf_release(&b);
     return rc;
 }

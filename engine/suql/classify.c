@@ -326,7 +326,7 @@ int suql_classify_known(suql_classifier *k, const st_table *t, const st_column *
 
 /* Ask the LLM which of the candidates CAND[NC] of V the term means. */
 static int ask(suql_classifier *k, const st_table *t, const st_column *col, vocab *v,
-               const char *term, const scored *cand, int nc, memo *m, gn_err *e)
+               const char *term, const scored *cand, int nc, memo *m, int *cached, gn_err *e)
 {
     cJSON *d = cJSON_CreateObject();
     cJSON_AddStringToObject(d, "table", t->name);
@@ -347,7 +347,9 @@ static int ask(suql_classifier *k, const st_table *t, const st_column *col, voca
     if (rc) return rc;
     llm_call_opts o = { .stage = LLM_STAGE_CLASSIFY, .msgs = p.msgs, .nmsgs = p.n };
     llm_result r;
-    rc = llm_complete(k->client, &o, &r, NULL, e);
+    llm_call_info info = { 0 };
+    rc = llm_complete(k->client, &o, &r, &info, e);
+    *cached = info.cached;
     llm_prompt_release(&p);
     if (!rc) {
         const char *text = r.nchoices && r.choices[0].content.data ? r.choices[0].content.data : "";
@@ -385,7 +387,7 @@ int suql_classify(suql_classifier *k, const st_table *t, const st_column *col, c
         return rc;
     }
     m = xcalloc(1, sizeof *m);
-    int asked = 0;
+    int asked = 0, cached = 0;
     for (int i = 0; i < v->n && !m->exact; i++)
         if (!strcasecmp(v->vals[i], nt)) {
             m->vals = xcalloc(1, sizeof *m->vals);
@@ -406,7 +408,7 @@ int suql_classify(suql_classifier *k, const st_table *t, const st_column *col, c
             asked = 1;
             rc = ask(k, t, col, v, term, s, v->n < LLM_CLASSIFY_SHORTLIST ? v->n
                                                                            : LLM_CLASSIFY_SHORTLIST,
-                     m, e);
+                     m, &cached, e);
         } else if (!rc) {
             m->offline = 1;
             m->vals = xcalloc(LLM_CLASSIFY_OFFLINE_MAX, sizeof *m->vals);
@@ -428,5 +430,6 @@ int suql_classify(suql_classifier *k, const st_table *t, const st_column *col, c
     k->memos = m;
     fill(m, out);
     out->asked = asked;
+    out->cached = cached;
     return 0;
 }

@@ -43,6 +43,7 @@ typedef struct suql_mapping {
     int exact;                  /* the term was itself a value */
     int offline;                /* decided by similarity, not by the LLM */
     int asked;                  /* this call asked the LLM (not memoized yet) */
+    int cached;                 /* ... and the LLM cache answered */
 } suql_mapping;
 
 /* A classifier over the knowledge base DB (a guarded read connection is

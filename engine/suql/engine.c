@@ -46,10 +46,12 @@ int suql_eval(suql_engine *en, suql_ft_req *reqs, int n, gn_err *e)
     suql_ft_get_stats(en->ft, &b);
     en->used += need;
     if (en->st) {
-        en->st->ms_llm += b.llm_calls > a.llm_calls ? (gn_now() * 1e3) - t0 : 0;
+        en->st->ms_llm += b.llm_calls + b.cache_hits > a.llm_calls + a.cache_hits
+                              ? (gn_now() * 1e3) - t0 : 0;
         en->st->evaluations += need;
         en->st->llm_calls += b.llm_calls - a.llm_calls;
-        en->st->memo_hits += b.memo_hits - a.memo_hits;
+        en->st->cache_hits += b.cache_hits - a.cache_hits;
+        if (!en->readback) en->st->memo_hits += b.memo_hits - a.memo_hits;
         en->st->offline += b.offline - a.offline;
         en->st->failures += b.failures - a.failures;
     }
@@ -161,8 +163,13 @@ static int map_literal(const suql_expr *col, const char *lit, void *ud, const ch
         int rc = suql_classify(en->cls, t, c, lit, &m, e);
         if (rc) return -rc;
         if (m.asked && en->st) {             /* CLASSIFY's call is an LLM call too */
-            en->st->llm_calls++;
-            en->st->classify_calls++;
+            if (m.cached) {
+                en->st->cache_hits++;
+                en->st->classify_cached++;
+            } else {
+                en->st->llm_calls++;
+                en->st->classify_calls++;
+            }
             en->st->ms_llm += gn_now() * 1e3 - t0;
         }
     }
@@ -326,6 +333,7 @@ int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res
         }
         free_queue(en);
         sqlite3_reset(st);
+        en->readback = 1;
     }
     int nc = sqlite3_column_count(st);
     const char **names = xcalloc((size_t)nc + 1, sizeof *names);
@@ -356,6 +364,7 @@ int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res
         }
     }
     sqlite3_finalize(st);
+    en->readback = 0;
     if (rc != SQLITE_DONE) return step_error(en, sql, e);
     return 0;
 }
@@ -783,7 +792,8 @@ cJSON *suql_stats_json(const suql_run_stats *s)
     cJSON_AddNumberToObject(o, "passed", (double)s->passed);
     cJSON_AddNumberToObject(o, "llm_calls", (double)s->llm_calls);
     if (s->classify_calls) cJSON_AddNumberToObject(o, "classify_calls", (double)s->classify_calls);
-    cJSON_AddNumberToObject(o, "cache_hits", (double)s->memo_hits);
+    cJSON_AddNumberToObject(o, "cache_hits", (double)s->cache_hits);
+    cJSON_AddNumberToObject(o, "memo_hits", (double)s->memo_hits);
     if (s->budget_hit) cJSON_AddTrueToObject(o, "budget_hit");
     if (s->nsteps) {
         cJSON *a = cJSON_AddArrayToObject(o, "steps");
@@ -797,7 +807,8 @@ cJSON *suql_stats_json(const suql_run_stats *s)
             cJSON_AddNumberToObject(x, "passed", (double)p->passed);
             cJSON_AddNumberToObject(x, "evaluations", (double)p->evaluations);
             cJSON_AddNumberToObject(x, "llm_calls", (double)p->llm_calls);
-            cJSON_AddNumberToObject(x, "cache_hits", (double)p->memo_hits);
+            cJSON_AddNumberToObject(x, "cache_hits", (double)p->cache_hits);
+            cJSON_AddNumberToObject(x, "memo_hits", (double)p->memo_hits);
             cJSON_AddNumberToObject(x, "ms", p->ms_total);
             cJSON_AddNumberToObject(x, "ms_llm", p->ms_llm);
             cJSON_AddItemToArray(a, x);
@@ -814,14 +825,15 @@ void suql_stats_print(const suql_run_stats *s, gn_buf *out)
         gn_buf_printf(out, "candidates:  %ld, checked %ld, passed %ld\n", s->candidates, s->checked,
                       s->passed);
     gn_buf_printf(out, "rows:        %ld\n", s->rows);
-    gn_buf_printf(out, "free text:   %ld evaluations of %d allowed%s (%ld LLM calls, %ld memo hits, "
-                  "%ld offline, %ld failed)\n", s->evaluations, s->budget,
-                  s->budget_hit ? ", budget reached" : "", s->llm_calls - s->classify_calls,
-                  s->memo_hits, s->offline,
-                  s->failures);
-    if (s->classify_calls)
-        gn_buf_printf(out, "enum values: %ld LLM call%s mapping literals (CLASSIFY), not free text\n",
-                      s->classify_calls, s->classify_calls == 1 ? "" : "s");
+    gn_buf_printf(out, "free text:   %ld evaluations of %d allowed%s (%ld LLM calls, %ld from the cache, "
+                  "%ld memo hits, %ld offline, %ld failed)\n", s->evaluations, s->budget,
+                  s->budget_hit ? ", budget reached" : "",
+                  s->llm_calls - s->classify_calls, s->cache_hits - s->classify_cached,
+                  s->memo_hits, s->offline, s->failures);
+    if (s->classify_calls || s->classify_cached)
+        gn_buf_printf(out, "enum values: %ld LLM call%s, %ld from the cache, mapping literals (CLASSIFY), "
+                      "not free text\n", s->classify_calls, s->classify_calls == 1 ? "" : "s",
+                      s->classify_cached);
     gn_buf_printf(out, "time:        %.1f ms total, %.1f ms waiting for the LLM, %.1f ms engine\n",
                   s->ms_total, s->ms_llm, s->ms_total - s->ms_llm > 0 ? s->ms_total - s->ms_llm : 0);
     if (!s->nsteps) return;
@@ -834,7 +846,8 @@ void suql_stats_print(const suql_run_stats *s, gn_buf *out)
                           p->candidates, p->checked, p->passed);
         else
             gn_buf_puts(out, "  final:      the rows returned, their select-list free text;");
-        gn_buf_printf(out, " %ld evaluations (%ld LLM calls, %ld memo hits); %.1f ms, %.1f ms LLM\n",
-                      p->evaluations, p->llm_calls, p->memo_hits, p->ms_total, p->ms_llm);
+        gn_buf_printf(out, " %ld evaluations (%ld LLM calls, %ld from the cache, %ld memo hits); "
+                      "%.1f ms, %.1f ms LLM\n", p->evaluations, p->llm_calls, p->cache_hits,
+                      p->memo_hits, p->ms_total, p->ms_llm);
     }
 }

@@ -88,7 +88,7 @@ typedef struct suql_engine_config {
 typedef struct suql_step_stats {
     int conjunct;                /* 1.., or 0 for the final step */
     long candidates, checked, passed;
-    long evaluations, llm_calls, memo_hits;
+    long evaluations, llm_calls, cache_hits, memo_hits;
     double ms_total, ms_llm;
 } suql_step_stats;
 
@@ -104,8 +104,13 @@ typedef struct suql_run_stats {
                                     means more than that); 0: not known */
     int cut;                     /* the result was cut at SUQL_MAX_ROWS or
                                     SUQL_MAX_BYTES */
-    long evaluations, llm_calls, memo_hits, offline, failures;
+    /* llm_calls: requests sent to the LLM server; cache_hits: replies
+     * the LLM cache gave instead; memo_hits: free-text questions this run
+     * had already answered, which asked nothing (llm.h's account.h defines
+     * the first two for every front end). */
+    long evaluations, llm_calls, cache_hits, memo_hits, offline, failures;
     long classify_calls;         /* of llm_calls: CLASSIFY mapping enum literals */
+    long classify_cached;        /* of cache_hits: the same */
     int budget, budget_hit;
     long bound;                  /* explain: the most evaluations the
                                     filters could need (candidates x

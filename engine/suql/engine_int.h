@@ -37,6 +37,9 @@ struct suql_engine {
     int reserve;                  /* evaluations kept for the select list */
     int explain;                  /* CLASSIFY: known mappings only */
     int collect;                  /* SQLite functions queue requests */
+    int readback;                 /* the pass after collecting: the memo
+                                     gives back what was just asked, which
+                                     is not a memo hit (account.h) */
     suql_ft_req *queue;           /* collected requests (strings owned) */
     int nqueue, capqueue;
     node_value *vals;             /* literal hook: values of the row */

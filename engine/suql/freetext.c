@@ -438,7 +438,6 @@ static void launch(suql_ft *ft, llm_group **g, flight *f, int stage, const pendi
     llm_call_opts o = { .stage = stage, .msgs = f->prompt.msgs, .nmsgs = f->prompt.n, .tag = f };
     gn_err err;
     if (llm_group_submit(*g, &o, NULL, &err)) fail_flight(ft, f, pv, &err);
-    else ft->stats.llm_calls++;
 }
 
 /* F asks R alone, about DOCS. */
@@ -509,6 +508,10 @@ static void drain(suql_ft *ft, llm_group *g, const pending *pv, int *retry, int 
     if (!g) return;
     for (llm_call *k; (k = llm_group_next(g));) {
         flight *f = llm_call_tag(k);
+        llm_call_info info;
+        llm_call_info_get(k, &info);
+        if (info.cached) ft->stats.cache_hits++;
+        else if (info.sent) ft->stats.llm_calls++;
         if (f->one) accept(ft, f->one, k);
         else accept_rows(ft, f, pv, k, retry, nretry);
     }
@@ -528,6 +531,11 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
     flight *fl = xcalloc((size_t)n + 1, sizeof *fl);
     pending *pv = xcalloc((size_t)n + 1, sizeof *pv);
     int nfl = 0, npv = 0;
+    /* A request asked twice in one run (the same question of the same text
+     * in two columns) is asked once: the second is its first's twin, a
+     * memo hit, given the first's answer when it comes. */
+    char (*keys)[65] = xcalloc((size_t)n + 1, sizeof *keys);
+    int *twin = xcalloc((size_t)n + 1, sizeof *twin);   /* 1 + the first's index, or 0 */
     for (int i = 0; i < n; i++) {
         suql_ft_req *r = &reqs[i];
         r->text = NULL;
@@ -535,13 +543,20 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
         gn_err_clear(&r->err);
         ft->stats.requests++;
         if (!r->value) continue;                      /* NULL in, NULL out */
-        char key[65];
+        char *key = keys[i];
         key_of(r, key);
         memo *m = memo_find(ft, key);
         if (m) {
             r->text = m->text;
             r->yes = m->yes;
             r->offline = m->offline;
+            r->memo = 1;
+            ft->stats.memo_hits++;
+            continue;
+        }
+        for (int j = 0; j < i && !twin[i]; j++)
+            if (reqs[j].value && !twin[j] && !reqs[j].memo && !strcmp(keys[j], key)) twin[i] = j + 1;
+        if (twin[i]) {
             r->memo = 1;
             ft->stats.memo_hits++;
             continue;
@@ -596,6 +611,17 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
     g = NULL;
     for (int i = 0; i < nretry; i++) launch_one(ft, &g, &again[i], pv[retry[i]].r, pv[retry[i]].docs);
     drain(ft, g, pv, NULL, NULL);
+    for (int i = 0; i < n; i++) {
+        if (!twin[i]) continue;
+        const suql_ft_req *f = &reqs[twin[i] - 1];
+        reqs[i].text = f->text;
+        reqs[i].yes = f->yes;
+        reqs[i].offline = f->offline;
+        reqs[i].status = f->status;
+        reqs[i].err = f->err;
+    }
+    free(twin);
+    free(keys);
     for (int i = 0; i < nretry; i++) llm_prompt_release(&again[i].prompt);
     for (int i = 0; i < nfl; i++) {
         llm_prompt_release(&fl[i].prompt);

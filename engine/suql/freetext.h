@@ -81,8 +81,11 @@ typedef struct suql_ft_req {
 } suql_ft_req;
 
 /* Counters since the evaluator was made. */
+/* llm_calls: requests sent to the server; cache_hits: replies the
+ * LLM cache gave instead; memo_hits: requests this evaluator had already
+ * answered (the same text and question), which asked nothing at all. */
 typedef struct suql_ft_stats {
-    long requests, memo_hits, llm_calls, offline, failures;
+    long requests, memo_hits, llm_calls, cache_hits, offline, failures;
     long batched;           /* verifications answered in a call of several rows */
 } suql_ft_stats;
 

@@ -715,6 +715,7 @@ static void step_end(suql_engine *en, const suql_run_stats *b, int conjunct)
     p->passed += s->passed - b->passed;
     p->evaluations += s->evaluations - b->evaluations;
     p->llm_calls += s->llm_calls - b->llm_calls;
+    p->cache_hits += s->cache_hits - b->cache_hits;
     p->memo_hits += s->memo_hits - b->memo_hits;
     p->ms_llm += s->ms_llm - b->ms_llm;
     p->ms_total += gn_now() * 1e3 - b->ms_total;

@@ -99,7 +99,7 @@ keys F1
 waitfor "any other key closes it"
 check "F1 shows the help screen" golden help-80x24
 keys PageDown
-waitfor "/model [NAME]"
+waitfor "/export FILE"
 check "PgDn shows the rest of the help" golden help2-80x24
 keys x
 waitfor "Enter send"
@@ -219,6 +219,33 @@ keys "/quit" Enter
 waitfor "[exit 0]"
 run 80 24 "${LLM[@]}" --resume
 check "--resume opens the screen on the saved conversation" waitfor "(3 turns)" 5
+keys "/quit" Enter
+waitfor "[exit 0]"
+
+# ---- usage and cost; typed queries in the SUQL pane ---------------------------------------
+script <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(num_people=2)",
+   "usage": {"prompt_tokens": 1000, "completion_tokens": 10}},
+  {"stage": "respond", "times": 1, "reply": "For two. Which restaurant?",
+   "usage": {"prompt_tokens": 500, "completion_tokens": 100}}
+]}}
+JSON
+run 160 48 "${LLM[@]}" --prices "mock=2/10"
+keys "A table for two" Enter
+waitfor "Which restaurant?"
+settle
+check "the status line shows the turn's tokens and cost" shows "last: 1610 tok, \$0.0041"
+check "... and the conversation's cost" shows "session \$0.0041"
+keys "/usage" Enter
+check "/usage shows the last turn's calls, tokens and cost" \
+    waitfor "last turn: 2 LLM calls, 1500 tokens in, 110 out, \$0.0041" 5
+check "/usage shows the conversation's" shows "this conversation (1 turn): 2 LLM calls"
+keys "/suql SELECT name FROM restaurants LIMIT 1" Enter
+waitfor "(1 row)"
+keys "/explain SELECT name FROM restaurants LIMIT 1" Enter
+check "a typed /explain is marked planned, not run" waitfor "planned, not run" 5
+check "a typed /suql is headed by its command, not a turn" shows "── /suql (typed)"
 keys "/quit" Enter
 waitfor "[exit 0]"
 

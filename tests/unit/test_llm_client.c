@@ -693,7 +693,7 @@ TEST(llm_client_accounts_tokens_and_cost)
     gn_buf b;
     gn_buf_init(&b);
     llm_stats_format(&st[LLM_STAGE_RESPOND], &b);
-    CHECK_CONTAINS(b.data, "2 calls, 2000 tokens in, 1000 out");
+    CHECK_CONTAINS(b.data, "2 LLM calls, 2000 tokens in, 1000 out");
     CHECK_CONTAINS(b.data, "$0.0140");
     gn_buf_release(&b);
     llm_client_free(c);

@@ -87,6 +87,42 @@ static int parse_today(const cfg_t *c, ws_date *d, gn_err *e)
     return 0;
 }
 
+/* --db with the default agent: a database without the agent's tables is
+ * the user's mistake (--db sample_db/courses.db without --agent courses),
+ * said as one, before anything names the default agent's worksheet. */
+static int check_default_agent(chat *ch, const char *db, gn_err *e)
+{
+    if (!*cfg_str(ch->c, OPT_DB) || cfg_source_kind(ch->c, OPT_AGENT) != CFG_SRC_DEFAULT) return 0;
+    sqlite3 *k = NULL;
+    int rc = 0;
+    if (sqlite3_open_v2(db, &k, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        sqlite3_close(k);
+        return 0;                             /* opening it says why */
+    }
+    for (int i = 0; !rc && i < ch->agent->spec->nsheets; i++) {
+        const ws_sheet *w = &ch->agent->spec->sheets[i];
+        sqlite3_stmt *st = NULL;
+        if (w->kind != WSK_DB || sqlite3_prepare_v2(k, "SELECT 1 FROM sqlite_master WHERE name = ?1",
+                                                    -1, &st, NULL) != SQLITE_OK)
+            continue;
+        sqlite3_bind_text(st, 1, w->name, -1, SQLITE_STATIC);
+        int found = sqlite3_step(st) == SQLITE_ROW;
+        sqlite3_finalize(st);
+        if (found) continue;
+        char *other = cli_agent_of_db(db);
+        if (other)
+            rc = gn_err_set(e, GN_EUSAGE, "%s is the database of the agent %s, not of the default "
+                            "agent %s: add --agent %s", db, other, ch->agent->name, other);
+        else
+            rc = gn_err_set(e, GN_EUSAGE, "%s has no table %s, which the default agent %s needs: "
+                            "name this database's agent with --agent, or use --suql or --search "
+                            "for the database alone", db, w->name, ch->agent->name);
+        free(other);
+    }
+    sqlite3_close(k);
+    return rc;
+}
+
 /* The connection the agent's APIs write through: the knowledge base
  * itself when it is writable; else (an installed, read-only sample) a
  * file of the user's, $XDG_DATA_HOME/genie/AGENT-data.db, with the
@@ -177,7 +213,9 @@ int chat_open(chat *ch, const cfg_t *c, gn_err *e)
     if (!rc) rc = parse_today(c, &ch->today, e);
     if (rc) return rc;
     const char *db = *cfg_str(c, OPT_DB) ? cfg_str(c, OPT_DB) : ch->agent->db_path;
-    if ((rc = open_writer(ch, db, e)) || (rc = cli_suql_open(&ch->x, c, db, 1, e))) return rc;
+    if ((rc = check_default_agent(ch, db, e)) || (rc = open_writer(ch, db, e)) ||
+        (rc = cli_suql_open(&ch->x, c, db, 1, e)))
+        return rc;
     if (ch->wdb && (rc = ag_agent_init_db(ch->agent, ch->wdb, e))) return rc;
     if (ch->x.cl && (rc = load_prompts(ch, e))) return rc;
     gn_err se;

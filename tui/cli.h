@@ -44,6 +44,10 @@ void cli_prompt_dirs(const cfg_t *c, char **user, char **shipped);
  * names.  Caller frees; NULL with e set when there is none. */
 char *cli_db_path(const cfg_t *c, gn_err *e);
 
+/* The shipped agent whose database is DB (the same file), or NULL;
+ * caller frees. */
+char *cli_agent_of_db(const char *db);
+
 /* With --agent (and no --db): describe the database at PATH from the
  * agent's db worksheets where they are new or changed (ag_schema_sync),
  * saying so on stderr.  Quietly does nothing when the file is read-only

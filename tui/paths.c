@@ -98,6 +98,27 @@ char *cli_db_path(const cfg_t *c, gn_err *e)
     return r;
 }
 
+char *cli_agent_of_db(const char *db)
+{
+    static const char *const shipped[] = { "restaurants", "courses" };
+    char *want = realpath(db, NULL), *r = NULL;
+    for (size_t i = 0; want && !r && i < sizeof shipped / sizeof *shipped; i++) {
+        char *rel = xasprintf("%s/agent.ini", shipped[i]), *f = cli_sample_file(rel), *path = NULL;
+        free(rel);
+        gn_err e;
+        if (f) *strrchr(f, '/') = 0;
+        if (f && !ag_agent_database(f, &path, &e)) {
+            char *real = realpath(path, NULL);
+            if (real && !strcmp(real, want)) r = xstrdup(shipped[i]);
+            free(real);
+        }
+        free(path);
+        free(f);
+    }
+    free(want);
+    return r;
+}
+
 void cli_prompt_dirs(const cfg_t *c, char **user, char **shipped)
 {
     gn_err e;

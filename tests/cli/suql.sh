@@ -149,5 +149,11 @@ g --offline --db "$RDB" --format csv --suql "SELECT a._id FROM restaurants a, re
 check "a result is cut at 100,000 rows, and says so" sh -c \
   "[ \"\$(wc -l <'$T/out')\" = 100001 ] && grep -q 'the result was cut at 100000 rows' '$T/err'"
 
+# A conversation over another agent's database without --agent is a usage
+# error that names the agent to use, not the default agent's worksheet.
+printf 'hi\n' | "$BIN" -q --offline --db "$TOP/sample_db/courses.db" >"$T/out" 2>"$T/err"; echo $? >"$T/rc"
+check "--db of the courses agent without --agent: exit 2, says --agent courses" sh -c \
+  "[ \"\$(cat '$T/rc')\" = 2 ] && grep -q 'is the database of the agent courses, not of the default agent restaurants: add --agent courses' '$T/err' && ! grep -q worksheet.csv '$T/err'"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -113,7 +113,8 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .def = "false", .section = "general", .key = "verbose",
         .group = GENERAL,
         .help = "in line mode, also print each statement the agent refused "
-                "(the reply says what could not be done) on standard error" },
+                "(the reply says what could not be done) and each turn's LLM "
+                "use on standard error" },
     [OPT_NO_COLOR] = { .name = "no-color", .type = CFG_BOOL, .def = "false",
         .section = "general", .key = "no_color", .env_also = "NO_COLOR",
         .group = GENERAL, .help = "do not use colors" },

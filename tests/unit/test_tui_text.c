@@ -1466,7 +1466,7 @@ UTF8_TEST(tui_suql_list)
     tx_lines_clear(&out);
     vq_render(&q, 100, &out);
     CHECK_LINES(&out, "── turn 2 · \"romantic italian places\"", suql,
-                "  → 3 rows · 12 candidates, 5 verified · 5 LLM calls, 2 cached");
+                "  → 3 rows · 12 candidates, 5 verified · 5 LLM calls, 2 from the cache");
     CHECK_STYLED(line_at(&out, 0), "── turn 2", TX_DIM);
     CHECK_STYLED(line_at(&out, 1), "SELECT", TX_KEYWORD);
     CHECK_STYLED(line_at(&out, 1), "answer", TX_FUNC);
@@ -1478,7 +1478,7 @@ UTF8_TEST(tui_suql_list)
     q.hide_times = 0;
     tx_lines_clear(&out);
     vq_render(&q, 100, &out);
-    CHECK_STR(line_s(&out, 2), "  → 3 rows · 12 candidates, 5 verified · 5 LLM calls, 2 cached · 41 ms");
+    CHECK_STR(line_s(&out, 2), "  → 3 rows · 12 candidates, 5 verified · 5 LLM calls, 2 from the cache · 41 ms");
     q.hide_times = 1;
 
     /* The retry, with one row and one call. */
@@ -1505,7 +1505,7 @@ UTF8_TEST(tui_suql_list)
     int t2 = find_line(&out, "turn 2 · retry");
     REQUIRE(t2 >= 3);
     CHECK_STR(line_s(&out, t2), "── turn 2 · retry · \"romantic italian places\"");
-    CHECK_STR(line_s(&out, t2 + 2), "  → 1 row · 1 LLM call, 0 cached");
+    CHECK_STR(line_s(&out, t2 + 2), "  → 1 row · 1 LLM call");
     int t3 = find_line(&out, "turn 3");
     REQUIRE(t3 > t2);
     CHECK_STR(line_s(&out, t3 + 2), "  ✗ no such column: foo");

@@ -71,7 +71,8 @@ static void set_state(app *a, cJSON *state)
     cJSON_Delete(a->state);
     a->state = state;
     a->ws_dirty = 1;
-    a->scroll[PANE_WS].off = 0;
+    a->ws_follow = 1;
+    if (a->tabs && a->focus != PANE_WS) a->scroll[PANE_WS].unseen = 1;   /* its tab says so */
 }
 
 /* New output in pane P: a pane scrolled away keeps its place and says so. */
@@ -343,6 +344,7 @@ static void on_msg(app *a, tw_msg *m)
         vq_add(&a->q, a->turn, m->text, m->data, m->error);
         a->q_dirty = 1;
         a->scroll[PANE_SUQL].off = 0;
+        if (a->tabs && a->focus != PANE_SUQL) a->scroll[PANE_SUQL].unseen = 1;   /* its tab says so */
         break;
     case AG_EV_RESULT:
         vq_result(&a->q, m->data);

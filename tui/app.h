@@ -57,6 +57,7 @@ typedef struct app {
     app_scroll scroll[PANE__COUNT];
     tx_lines ws_lines, q_lines;
     int ws_width, q_width, ws_dirty, q_dirty;
+    int ws_follow;            /* a new state: bring its focus into view */
     int help;                 /* the help screen is shown */
     int help_top;             /* its first line shown */
     int theme;                /* 0 dark, 1 light, 2 mono */

@@ -270,6 +270,23 @@ static void draw_lines(const app_rect *r, app_scroll *s, int bottom, long count,
         int w = tx_width(m, (int)strlen(m));
         if (w <= r->w) put_text(r->y + r->h - 1, r->x + r->w - w, w, m, TX_BOLD, A_REVERSE);
     }
+    if (!bottom && r->h > 1) {                 /* read from the top: hidden lines either side */
+        s->unseen = 0;
+        static const char up[] = " \xe2\x86\x91 more above ", down[] = " \xe2\x86\x93 more below ";
+        int w = tx_width(up, (int)strlen(up));
+        if (first > 0 && w <= r->w) put_text(r->y, r->x + r->w - w, w, up, TX_BOLD, A_REVERSE);
+        if (first + r->h < count && w <= r->w)
+            put_text(r->y + r->h - 1, r->x + r->w - w, w, down, TX_BOLD, A_REVERSE);
+    }
+}
+
+/* Scroll a pane read from the top so lines FIRST..LAST show in its H
+ * rows: all of them when they fit, else their start. */
+static void follow(app_scroll *s, int h, int first, int last)
+{
+    if (first < 0 || h <= 0) return;
+    if (last - s->off >= h) s->off = last - h + 1;
+    if (first < s->off) s->off = first;
 }
 
 static const tx_line *conv_line(const void *src, long i) { return vc_line(src, i); }
@@ -285,10 +302,13 @@ static void panes(app *a)
             draw_lines(r, &a->scroll[p], 1, a->conv.total, conv_line, &a->conv);
         } else if (p == PANE_WS) {
             if (a->ws_dirty || a->ws_width != r->w) {
+                int first, last;
                 tx_lines_clear(&a->ws_lines);
-                vw_render(a->ch.agent->spec, a->state, r->w - 1, &a->ws_lines);
+                vw_render_focus(a->ch.agent->spec, a->state, r->w - 1, &a->ws_lines, &first, &last);
                 a->ws_width = r->w;
                 a->ws_dirty = 0;
+                if (a->ws_follow) follow(&a->scroll[p], r->h, first, last);
+                a->ws_follow = 0;
             }
             draw_lines(r, &a->scroll[p], 0, a->ws_lines.n, list_line, &a->ws_lines);
         } else {
@@ -498,8 +518,8 @@ void draw_frame(app *a)
     }
     if (a->help) help_screen(a);
     else {
+        panes(a);                 /* first: drawing a pane clears its "*" */
         titles(a);
-        panes(a);
     }
     status_line(a);
     hint_line(a);

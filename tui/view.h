@@ -72,6 +72,13 @@ const tx_line *vc_line(const vc_conv *v, long i);
  * turn is highlighted. */
 void vw_render(const ws_spec *spec, const cJSON *state, int width, tx_lines *out);
 
+/* vw_render, and the lines [*FIRST, *LAST] of OUT the pane should keep in
+ * view: the newest record the last turn changed, else the newest task
+ * still open (what the agent is working on and still needs); -1, -1 when
+ * there is none. */
+void vw_render_focus(const ws_spec *spec, const cJSON *state, int width, tx_lines *out, int *first,
+                     int *last);
+
 /* ---- the SUQL of the turns -------------------------------------------------- */
 
 /* A query typed with /suql or /explain, not asked by a turn (vq_add's

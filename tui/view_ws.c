@@ -11,6 +11,11 @@
  * The fields come from the spec, in its order, so a required field that
  * was never mentioned still shows as missing; values come from the state's
  * JSON.  A field holding another task record shows that record under it.
+ *
+ * Records are listed as they were made, so after a few questions the task
+ * being worked on is at the bottom: vw_render_focus says which lines the
+ * pane keeps in view (the newest record the turn changed, else the newest
+ * open task).
  */
 #include "view.h"
 
@@ -207,29 +212,80 @@ static void knowledge(vw *w, const cJSON *r)
     flush(w, 0);
 }
 
-void vw_render(const ws_spec *spec, const cJSON *state, int width, tx_lines *out)
+/* Did the last turn change record VAR or anything in it (its fields, or
+ * a record a field of it holds, named "VAR." or "+ ..." under it)? */
+static int touched(const vw *w, const cJSON *r)
+{
+    const char *var = jstr(r, "var");
+    if (!var) return 0;
+    size_t n = strlen(var);
+    const cJSON *c;
+    cJSON_ArrayForEach(c, w->changes) {
+        const char *s = cJSON_GetStringValue(c);
+        if (!s) continue;
+        if (s[0] == '+' && s[1] == ' ') s += 2;
+        if (!strncmp(s, var, n) && (s[n] == 0 || s[n] == '.' || s[n] == ':')) return 1;
+    }
+    const cJSON *fields = cJSON_GetObjectItemCaseSensitive(r, "fields"), *slot;
+    cJSON_ArrayForEach(slot, fields) {          /* a task record in a field */
+        const cJSON *ref = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(slot, "value"),
+                                                            "$record");
+        const cJSON *sub = ref ? record(w, (int)cJSON_GetNumberValue(ref)) : NULL;
+        if (sub && sub != r && touched(w, sub)) return 1;
+    }
+    return 0;
+}
+
+/* Render the records; *FIRST, *LAST get the focus lines (vw_focus). */
+static void render(vw *w, int *first, int *last)
+{
+    int shown = 0, open_first = -1, open_last = -1;
+    *first = *last = -1;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, w->records) {
+        const char *kind = jstr(r, "kind");
+        int at = w->out->n, is_task = kind && !strcmp(kind, "task");
+        if (is_task) {
+            if (cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "parent")) >= 0) continue;
+            task(w, r, 0);
+        } else {
+            knowledge(w, r);
+        }
+        shown++;
+        if (touched(w, r)) {
+            *first = at;
+            *last = w->out->n - 1;
+        }
+        if (is_task && !jtrue(r, "done") && !jtrue(r, "abandoned")) {
+            open_first = at;
+            open_last = w->out->n - 1;
+        }
+    }
+    if (*first < 0) {
+        *first = open_first;
+        *last = open_last;
+    }
+    if (!shown) {
+        put(w, " no task or question yet", TX_DIM);
+        flush(w, 0);
+    }
+}
+
+void vw_render_focus(const ws_spec *spec, const cJSON *state, int width, tx_lines *out, int *first,
+                     int *last)
 {
     vw w = { spec, cJSON_GetObjectItemCaseSensitive(state, "records"),
              cJSON_GetObjectItemCaseSensitive(state, "changes"), width < 10 ? 10 : width, out,
              { 0 }, { 0 } };
     gn_buf_init(&w.line);
     gn_buf_init(&w.st);
-    int shown = 0;
-    const cJSON *r;
-    cJSON_ArrayForEach(r, w.records) {
-        const char *kind = jstr(r, "kind");
-        if (kind && !strcmp(kind, "task")) {
-            if (cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "parent")) >= 0) continue;
-            task(&w, r, 0);
-        } else {
-            knowledge(&w, r);
-        }
-        shown++;
-    }
-    if (!shown) {
-        put(&w, " no task or question yet", TX_DIM);
-        flush(&w, 0);
-    }
+    render(&w, first, last);
     gn_buf_release(&w.line);
     gn_buf_release(&w.st);
+}
+
+void vw_render(const ws_spec *spec, const cJSON *state, int width, tx_lines *out)
+{
+    int first, last;
+    vw_render_focus(spec, state, width, out, &first, &last);
 }

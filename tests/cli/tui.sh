@@ -73,6 +73,7 @@ waitfor() {
 # settle: the turn in progress has ended (the status says ready).
 settle() { waitfor "· ready" 10; }
 shows() { cap; grep -qF -- "$1" "$T/screen"; }
+hides() { ! shows "$1"; }
 keys() { tm send-keys -t g "$@"; }
 # golden NAME: the screen equals tests/data/screens/NAME.txt.
 golden() {
@@ -219,6 +220,63 @@ keys "/quit" Enter
 waitfor "[exit 0]"
 run 80 24 "${LLM[@]}" --resume
 check "--resume opens the screen on the saved conversation" waitfor "(3 turns)" 5
+keys "/quit" Enter
+waitfor "[exit 0]"
+
+# ---- the worksheet pane follows the task being worked on -------------------------------
+script <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "reply": "answer(\"places in Palo Alto\")"},
+  {"stage": "kb_parse", "times": 1, "reply": "SELECT name FROM restaurants WHERE location = 'Palo Alto' LIMIT 2"},
+  {"stage": "respond", "times": 1, "reply": "Two places in Palo Alto."},
+  {"stage": "parse", "times": 1, "reply": "answer(\"places in Cupertino\")"},
+  {"stage": "kb_parse", "times": 1, "reply": "SELECT name FROM restaurants WHERE location = 'Cupertino' LIMIT 2"},
+  {"stage": "respond", "times": 1, "reply": "Two places in Cupertino."},
+  {"stage": "parse", "times": 1, "reply": "answer(\"places in Sunnyvale\")"},
+  {"stage": "kb_parse", "times": 1, "reply": "SELECT name FROM restaurants WHERE location = 'Sunnyvale' LIMIT 2"},
+  {"stage": "respond", "times": 1, "reply": "Two places in Sunnyvale."},
+  {"stage": "parse", "times": 1, "reply": "answer(\"places in San Francisco\")"},
+  {"stage": "kb_parse", "times": 1, "reply": "SELECT name FROM restaurants WHERE location = 'San Francisco' LIMIT 2"},
+  {"stage": "respond", "times": 1, "reply": "Two places in San Francisco."},
+  {"stage": "parse", "times": 1, "reply": "answer(\"places in Palo Alto again\")"},
+  {"stage": "kb_parse", "times": 1, "reply": "SELECT name FROM restaurants WHERE location = 'Palo Alto' LIMIT 2"},
+  {"stage": "respond", "times": 1, "reply": "Two places in Palo Alto again."},
+  {"stage": "parse", "times": 1, "reply": "answer(\"places in Cupertino again\")"},
+  {"stage": "kb_parse", "times": 1, "reply": "SELECT name FROM restaurants WHERE location = 'Cupertino' LIMIT 2"},
+  {"stage": "respond", "times": 1, "reply": "Two places in Cupertino again."},
+  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(num_people=2)"},
+  {"stage": "respond", "times": 1, "reply": "For two. Which restaurant?"}
+]}}
+JSON
+run 120 24 "${LLM[@]}"
+for c in "Palo Alto" "Cupertino" "Sunnyvale" "San Francisco" "Palo Alto again" "Cupertino again"; do
+    keys "places in $c?" Enter
+    waitfor "Two places in $c." 10
+    settle
+done
+keys "Book a table for two" Enter
+waitfor "Which restaurant?" 10
+settle
+check "120x24: the new task is in view below six questions" shows "Book_Restaurant book_restaurant"
+check "... with what it still needs" shows "restaurant   ? required"
+check "... down to its last field" shows "confirm      ? awaiting confirmation"
+check "... and the questions above it are marked" shows "↑ more above"
+keys "/quit" Enter
+waitfor "[exit 0]"
+# Under 100 columns a tab whose content changed while another was shown
+# says so.
+script <<'JSON'
+{"chat": {"rules": [{"stage": "parse", "times": 1, "reply": "Book_Restaurant(num_people=2)"},
+  {"stage": "respond", "times": 1, "reply": "For two. Which restaurant?"}]}}
+JSON
+run 80 24 "${LLM[@]}"
+keys "Book a table for two" Enter
+waitfor "Which restaurant?" 10
+settle
+check "80x24: the Worksheet tab is marked as changed" shows " Worksheet * "
+keys Tab
+settle
+check "... until it is shown" hides " Worksheet * "
 keys "/quit" Enter
 waitfor "[exit 0]"
 

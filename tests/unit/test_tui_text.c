@@ -1418,6 +1418,37 @@ UTF8_TEST(tui_ws_render_small_states)
     CHECK_STYLED(line_at(&out, 0), "*", TX_CHANGED);
     CHECK_STYLED(line_at(&out, 3), "abandoned", TX_DIM);
     CHECK_STYLED(line_at(&out, 8), "needs city", TX_MISSING);
+    int first, last;
+    tx_lines_clear(&out);
+    vw_render_focus(spec, st, 40, &out, &first, &last);
+    CHECK_INT(first, 0);                       /* the record the turn changed */
+    CHECK_INT(last, 2);
+    cJSON_Delete(st);
+
+    /* Nothing changed this turn: the newest open task, after the questions
+     * that came before it. */
+    st = cJSON_Parse("{\"records\":["
+                     "{\"id\":1,\"kind\":\"kb\",\"var\":\"answer_1\",\"question\":\"q\",\"result\":[1],\"ran\":true},"
+                     "{\"id\":2,\"kind\":\"task\",\"var\":\"g\",\"worksheet\":\"Guest\",\"parent\":-1,"
+                     " \"done\":true,\"abandoned\":false,\"fields\":{}},"
+                     "{\"id\":3,\"kind\":\"task\",\"var\":\"h\",\"worksheet\":\"Guest\",\"parent\":-1,"
+                     " \"done\":false,\"abandoned\":false,\"fields\":{}},"
+                     "{\"id\":4,\"kind\":\"kb\",\"var\":\"answer_2\",\"question\":\"r\",\"ran\":false}],"
+                     "\"changes\":[]}");
+    REQUIRE(st);
+    tx_lines_clear(&out);
+    vw_render_focus(spec, st, 40, &out, &first, &last);
+    CHECK_INT(first, 4);
+    CHECK_INT(last, 6);
+    CHECK_CONTAINS(line_s(&out, first), "Guest h");
+    cJSON_Delete(st);
+
+    /* Nothing open, nothing changed: no focus. */
+    st = cJSON_Parse("{\"records\":[{\"id\":1,\"kind\":\"kb\",\"var\":\"answer_1\",\"question\":\"q\","
+                     "\"ran\":false}],\"changes\":[]}");
+    tx_lines_clear(&out);
+    vw_render_focus(spec, st, 40, &out, &first, &last);
+    CHECK_INT(first, -1);
     cJSON_Delete(st);
 
     tx_lines_release(&out);

@@ -63,7 +63,9 @@ void ag_respond(ag_tturn *t, char **out)
     ag_conv *cv = t->cv;
     int fallback = 1;
     char *reply = NULL;
-    if (cv->cfg.client) {
+    /* A server that did not answer this turn's parse is not waited for
+     * again (its retries took long enough): the templates speak. */
+    if (cv->cfg.client && !t->llm_down) {
         gn_buf state;
         gn_buf_init(&state);
         /* A reported result is in its act: the state carries it once. */

@@ -105,6 +105,10 @@ int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb
 {
     llm_prompt p;
     *text = NULL;
+    if (t->llm_down) {
+        cJSON_Delete(data);
+        return gn_err_set(e, GN_ENET, "not asked: the LLM server did not answer earlier in this turn");
+    }
     int rc = llm_prompt_render(tpl, data, &p, e);
     cJSON_Delete(data);
     if (rc) return rc;
@@ -126,6 +130,9 @@ int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb
         set_live(t->cv, NULL);
         rc = llm_call_status(call, e);
         if (!rc) *text = xstrdup(llm_call_text(call));
+        llm_call_info info;
+        llm_call_info_get(call, &info);
+        if (rc == GN_ENET && !info.http_status) t->llm_down = 1;
     }
     llm_group_free(g);
     t->ms_llm += (gn_now() - t0) * 1000.0;

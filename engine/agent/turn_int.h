@@ -40,6 +40,9 @@ typedef struct ag_tturn {
     char *error;              /* the first stage error, for the record */
     double ms_llm;
     long memo_hits;           /* of the turn's SUQL runs (account.h's words) */
+    int llm_down;             /* a call of this turn could not reach the server
+                                 (no HTTP reply after its retries): the
+                                 later stages do not wait for it again */
 } ag_tturn;
 
 /* Report an event. */

@@ -18,6 +18,8 @@ BIN=${GENIE_BIN:-$TOP/build/genie}
 export LC_ALL=C HOME=$T XDG_CONFIG_HOME=$T/config XDG_DATA_HOME=$T/data XDG_CACHE_HOME=$T/cache
 # has_last KIND TEXT: the last event of KIND contains TEXT (a regex).
 has_last() { grep "\"event\":\"$1\"" "$T/out" | tail -n1 | grep -q -- "$2"; }
+# The events of the last turn that ended (after the timings event before it).
+last_turn_events() { awk '/"event":"timings"/ { prev = cur; cur = "" } { cur = cur $0 "\n" } END { printf "%s", prev }' "$T/out"; }
 rc_is() { [ "$(cat "$T/rc")" = "$1" ]; }
 # one_turn SESSIONS [COMMAND PREFIX...]: a one-turn conversation ("hello")
 # in its own genie process, saving to SESSIONS; status in $T/rc.
@@ -80,6 +82,10 @@ check "dying mid-stream: a reply all the same" has_last response "."
 stop_mock
 check "server gone: the turn ends" gsay "three"
 check "server gone: says the request failed" has_last error "request to .* failed: .*onnect"
+# The parse's retries found nobody: the reply is not retried all over again.
+respond_quiet() { ! last_turn_events | grep '"event":"\(retry\|error\)"' | grep -q '"stage":"respond"'; }
+check "server gone: the reply is not asked of it again" respond_quiet
+check "server gone: the templates answer" has_last response "the language model did not answer"
 start_mock --port "$PORT" 3>&- || notok "the mock comes back on port $PORT"
 script "$GOOD"
 check "server back: the next turn works" gsay "four"

@@ -369,6 +369,7 @@ static void run_one(ag_tturn *t, ws_record *r)
     char *why = NULL;
     int rc = execute(t, r, suql, 1, &rows, &why, &e);
     int online = t->cv->cfg.client != NULL, tries = 1;
+    if (rc == GN_EPARSE && !typed) ag_llm_forget(t, LLM_STAGE_KB_PARSE);
     if (rc == GN_EPARSE && online) {
         char *fixed = NULL;
         gn_err e2;
@@ -378,6 +379,7 @@ static void run_one(ag_tturn *t, ws_record *r)
             suql = fixed;
             gn_err_clear(&e);
             rc = execute(t, r, suql, ++tries, &rows, &why, &e);
+            if (rc == GN_EPARSE) ag_llm_forget(t, LLM_STAGE_REPAIR);
         } else {
             ag_stage_error(t, "repair", &e2);
         }

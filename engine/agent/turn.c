@@ -133,11 +133,18 @@ int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb
         llm_call_info info;
         llm_call_info_get(call, &info);
         if (rc == GN_ENET && !info.http_status) t->llm_down = 1;
+        memcpy(t->keys[stage], info.cache_key, sizeof t->keys[stage]);
     }
     llm_group_free(g);
     t->ms_llm += (gn_now() - t0) * 1000.0;
     llm_prompt_release(&p);
     return rc;
+}
+
+void ag_llm_forget(ag_tturn *t, int stage)
+{
+    llm_client_forget(t->cv->cfg.client, t->keys[stage]);
+    t->keys[stage][0] = 0;
 }
 
 /* ---- the conversation ------------------------------------------------- */
@@ -350,6 +357,7 @@ static void repair_statements(ag_tturn *t, const char *utterance, const char *st
     cJSON *before = t->refused;
     t->refused = cJSON_CreateArray();
     int applied = *fixed ? take_statements(t, fixed) : 0;
+    if (cJSON_GetArraySize(t->refused) || !*fixed) ag_llm_forget(t, LLM_STAGE_PARSE);   /* the repair's */
     if (applied >= cJSON_GetArraySize(before)) {
         cJSON_Delete(before);
     } else {
@@ -413,6 +421,7 @@ static void stage_parse(ag_tturn *t, const char *utterance)
     char *stmts = ag_statements_extract(text);
     free(text);
     take_statements(t, stmts);
+    if (cJSON_GetArraySize(t->refused)) ag_llm_forget(t, LLM_STAGE_PARSE);
     if (cJSON_GetArraySize(t->refused) && !cancelled(t)) repair_statements(t, utterance, stmts);
     free(stmts);
     say_refusals(t);

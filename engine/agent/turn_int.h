@@ -40,6 +40,7 @@ typedef struct ag_tturn {
     char *error;              /* the first stage error, for the record */
     double ms_llm;
     long memo_hits;           /* of the turn's SUQL runs (account.h's words) */
+    char keys[LLM_STAGE__COUNT][65];   /* each stage's last reply's cache key */
     int llm_down;             /* a call of this turn could not reach the server
                                  (no HTTP reply after its retries): the
                                  later stages do not wait for it again */
@@ -59,6 +60,11 @@ const char *ag_today(const ag_conv *cv);
  * Returns 0 or the LLM's error. */
 int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb cb, void *ud,
            char **text, gn_err *e);
+
+/* The last reply of STAGE in this turn was refused by our parsers: drop it
+ * from the LLM cache, so saying the same again asks again instead of
+ * replaying the reply that failed. */
+void ag_llm_forget(ag_tturn *t, int stage);
 
 /* Strip a code fence and a leading "Statements:"/"SUQL:" label from an
  * LLM reply, in place; returns TEXT (extract.c). */

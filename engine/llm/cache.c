@@ -76,6 +76,7 @@ static const char SQL_PUT[] =
     "content, reasoning, finish_reason, prompt_tokens, completion_tokens, "
     "total_tokens, reasoning_tokens) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)";
 static const char SQL_COUNT[] = "SELECT count(*) FROM responses";
+static const char SQL_FORGET[] = "DELETE FROM responses WHERE key = ?1";
 /* A replaced entry gets a new rowid, so rowid orders writes within a second. */
 static const char SQL_PRUNE[] =
     "DELETE FROM responses WHERE rowid NOT IN (SELECT rowid FROM responses "
@@ -85,7 +86,7 @@ struct llm_cache {
     sqlite3 *db;
     char *path;
     pthread_mutex_t mu;
-    sqlite3_stmt *get, *put, *count, *prune;
+    sqlite3_stmt *get, *put, *count, *prune, *forget;
 };
 
 /* The GN_E* code for a SQLite result code. */
@@ -245,7 +246,7 @@ static int prepare_all(llm_cache *c, gn_err *e)
 {
     struct { const char *sql; sqlite3_stmt **st; } p[] = {
         { SQL_GET, &c->get }, { SQL_PUT, &c->put },
-        { SQL_COUNT, &c->count }, { SQL_PRUNE, &c->prune },
+        { SQL_COUNT, &c->count }, { SQL_PRUNE, &c->prune }, { SQL_FORGET, &c->forget },
     };
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
         if (sqlite3_prepare_v3(c->db, p[i].sql, -1, SQLITE_PREPARE_PERSISTENT, p[i].st, NULL))
@@ -291,6 +292,7 @@ void llm_cache_close(llm_cache *c)
     sqlite3_finalize(c->put);
     sqlite3_finalize(c->count);
     sqlite3_finalize(c->prune);
+    sqlite3_finalize(c->forget);
     sqlite3_close(c->db);
     pthread_mutex_destroy(&c->mu);
     free(c->path);
@@ -398,6 +400,19 @@ int llm_cache_put(llm_cache *c, const char *key, const char *stage, const char *
     if (rc != SQLITE_DONE) ret = dberr(c, "writing an entry", e);
     sqlite3_reset(c->put);
     sqlite3_clear_bindings(c->put);
+    pthread_mutex_unlock(&c->mu);
+    return ret;
+}
+
+int llm_cache_forget(llm_cache *c, const char *key, gn_err *e)
+{
+    if (!key || !*key) return 0;
+    pthread_mutex_lock(&c->mu);
+    sqlite3_bind_text(c->forget, 1, key, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(c->forget), ret = 0;
+    if (rc != SQLITE_DONE) ret = dberr(c, "deleting an entry", e);
+    sqlite3_reset(c->forget);
+    sqlite3_clear_bindings(c->forget);
     pthread_mutex_unlock(&c->mu);
     return ret;
 }

@@ -64,6 +64,10 @@ int llm_cache_get(llm_cache *c, const char *key, llm_result *out, gn_err *e);
 int llm_cache_put(llm_cache *c, const char *key, const char *stage, const char *model,
                   const llm_result *r, gn_err *e);
 
+/* Delete the entry under KEY, if any (an empty KEY: nothing).  Returns 0,
+ * GN_EDB or GN_ECORRUPT. */
+int llm_cache_forget(llm_cache *c, const char *key, gn_err *e);
+
 /* Set *rows to the number of entries.  Returns 0, GN_EDB or GN_ECORRUPT
  * (*rows is then 0). */
 int llm_cache_stats(llm_cache *c, long *rows, gn_err *e);

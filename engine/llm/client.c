@@ -390,6 +390,7 @@ void llm_call_info_get(const llm_call *k, llm_call_info *out)
     out->stage = k->stage;
     out->cached = k->cached;
     out->sent = k->sent && !k->cached;
+    memcpy(out->cache_key, k->key, sizeof out->cache_key);
     out->attempts = k->attempts;
     out->http_status = k->http;
     out->queued = k->t_first_send > 0 ? k->t_first_send - k->t_submit : k->t_done - k->t_submit;
@@ -403,6 +404,12 @@ void llm_call_info_get(const llm_call *k, llm_call_info *out)
     }
     out->cost = k->cost;
     out->finish_reason = k->res.nchoices > 0 ? k->res.choices[0].finish_reason : NULL;
+}
+
+void llm_client_forget(llm_client *c, const char *key)
+{
+    gn_err e;
+    if (c && c->cache) (void)llm_cache_forget(c->cache, key, &e);   /* a miss next time at worst */
 }
 
 int llm_complete(llm_client *c, const llm_call_opts *o, llm_result *out, llm_call_info *info,

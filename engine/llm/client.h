@@ -176,6 +176,7 @@ typedef struct llm_call_info {
     int attempts;               /* requests tried (0 when cached) */
     int sent;                   /* one connected and was sent: an LLM call
                                    in account.h's words */
+    char cache_key[65];         /* its key in the cache, "" when not cacheable */
     long http_status;           /* of the last attempt, 0 when none */
     double queued;              /* seconds from submission to first send */
     double ttft;                /* seconds from send to first token, -1 */
@@ -194,5 +195,10 @@ void llm_call_info_get(const llm_call *call, llm_call_info *out);
  * facts. */
 int llm_complete(llm_client *c, const llm_call_opts *o, llm_result *out,
                  llm_call_info *info, gn_err *e);
+
+/* Drop the cached reply under KEY (llm_call_info's cache_key), so the
+ * same request is sent again: for a reply that turned out unusable (the
+ * caller's parser refused it).  No cache or an empty KEY: nothing. */
+void llm_client_forget(llm_client *c, const char *key);
 
 #endif

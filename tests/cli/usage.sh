@@ -72,6 +72,28 @@ check "--export-session shows each turn's usage" has out "Usage: 5 LLM calls, 25
 check "... and the session's" has out "Started "
 check "... the session's total in its first lines" sh -c "head -n 4 '$T/out' | grep -q '1 turn; 5 LLM calls, 2500 tokens in, 140 out, \\\$0.0064'"
 
+# ---- a reply the parsers refused is not kept in the cache --------------------
+# The parse and its repair answer with a field that does not exist; saying the
+# same again must ask again, not replay the refused reply from the cache.
+script '{"chat": [{"stage": "parse", "times": 2, "reply": "Book_Restaurant(colour=\"red\")"},
+  {"stage": "parse", "reply": "answer(\"quiet places in Palo Alto\")"},
+  {"stage": "kb_parse", "times": 1, "reply": "SELEC name FROM restaurants"},
+  {"stage": "repair", "times": 1, "reply": "SELECT nam FROM restaurants WHERE location = '\''Palo Alto'\'' LIMIT 2;"},
+  {"stage": "kb_parse", "reply": "SELECT name FROM restaurants WHERE location = '\''Palo Alto'\'' LIMIT 2;"},
+  {"stage": "repair", "reply": "SELECT name FROM restaurants WHERE location = '\''Palo Alto'\'' LIMIT 2;"},
+  {"stage": "respond", "reply": "Two places."}]}'
+rm -rf "$XDG_CACHE_HOME"
+say() { printf '%s\n' "$1" | "$BIN" --plain --format json --agent restaurants --db "$T/r.db" --today 2026-03-13 \
+    --llm-url "$URL" -m mock --sessions "$T/s3.db" >"$T/out" 2>"$T/err"; }
+say "quiet places in Palo Alto, please"
+check "a refused parse: the turn says so" grep -q '"event":"refused"' "$T/out"
+say "quiet places in Palo Alto, please"
+check "the same words again: the parser is asked again, not the cache" \
+    grep -q '"event":"statements".*quiet places in Palo Alto' "$T/out"
+say "quiet places in Palo Alto?"
+check "a SUQL reply that did not parse, and its failed repair: not replayed either" \
+    grep -q '"event":"result".*"count":2' "$T/out"
+
 # ---- a server that is not there: nothing was sent ---------------------------
 printf 'hello\n' | "$BIN" --plain --format json --agent restaurants --db "$T/r.db" --llm-url http://127.0.0.1:9/v1 \
     -m mock --retries 0 --no-cache --sessions "$T/s2.db" >"$T/out" 2>"$T/err"

@@ -206,6 +206,24 @@ TEST(llm_cache_overwrite)
     llm_cache_close(c);
 }
 
+TEST(llm_cache_forget)
+{
+    llm_cache *c;
+    gn_err e;
+    REQUIRE(llm_cache_open(tmp("f.db"), &c, &e) == 0);
+    CHECK_INT(put_text(c, "k", "refused reply", &e), 0);
+    CHECK_INT(put_text(c, "other", "kept", &e), 0);
+    CHECK_INT(llm_cache_forget(c, "k", &e), 0);
+    llm_result r;
+    CHECK_INT(llm_cache_get(c, "k", &r, &e), 0);          /* a miss now */
+    llm_result_release(&r);
+    CHECK_STR(get_text(c, "other"), "kept");
+    CHECK_INT(llm_cache_forget(c, "absent", &e), 0);
+    CHECK_INT(llm_cache_forget(c, "", &e), 0);
+    CHECK_INT(rows_of(c), 1);
+    llm_cache_close(c);
+}
+
 TEST(llm_cache_reopen_persists_wal_and_version)
 {
     const char *path = tmp("c.db");

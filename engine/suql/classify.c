@@ -324,6 +324,22 @@ int suql_classify_known(suql_classifier *k, const st_table *t, const st_column *
     return m != NULL;
 }
 
+int suql_classify_local(suql_classifier *k, const st_table *t, const st_column *col,
+                        const char *term, suql_mapping *out, gn_err *e)
+{
+    if (suql_classify_known(k, t, col, term, out)) return 1;
+    if (k->client && k->tpl) {
+        vocab *v;
+        if (get_vocab(k, t, col, &v, e)) return -e->code;
+        char *nt = norm_term(term);
+        int exact = 0;
+        for (int i = 0; i < v->n && !exact; i++) exact = !strcasecmp(v->vals[i], nt);
+        free(nt);
+        if (!exact) return 0;                   /* the LLM would be asked */
+    }
+    return suql_classify(k, t, col, term, out, e) ? -e->code : 1;   /* asks nothing */
+}
+
 /* Ask the LLM which of the candidates CAND[NC] of V the term means. */
 static int ask(suql_classifier *k, const st_table *t, const st_column *col, vocab *v,
                const char *term, const scored *cand, int nc, memo *m, int *cached, gn_err *e)

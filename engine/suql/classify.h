@@ -68,6 +68,13 @@ int suql_column_values(suql_classifier *k, const st_table *t, const st_column *c
 int suql_classify(suql_classifier *k, const st_table *t, const st_column *col,
                   const char *term, suql_mapping *out, gn_err *e);
 
+/* The mapping for T.COL and TERM if it needs no LLM call: one already
+ * known, the vocabulary's spelling of a value in another case, or (a
+ * classifier without a client) the offline mapping.  Returns 1 and *OUT
+ * set, 0 when the LLM would be asked, or -GN_EDB (E set). */
+int suql_classify_local(suql_classifier *k, const st_table *t, const st_column *col,
+                        const char *term, suql_mapping *out, gn_err *e);
+
 /* The mapping already known for T.COL and TERM, without computing one:
  * 1 and *OUT set, or 0. */
 int suql_classify_known(suql_classifier *k, const st_table *t, const st_column *col,

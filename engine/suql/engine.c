@@ -157,7 +157,13 @@ static int map_literal(const suql_expr *col, const char *lit, void *ud, const ch
     if (!t || !is_vocab(c)) return 0;
     suql_mapping m;
     if (en->explain) {
-        if (!suql_classify_known(en->cls, t, c, lit, &m)) return 0;
+        int k = suql_classify_local(en->cls, t, c, lit, &m, e);
+        if (k < 0) return k;
+        if (!k) {
+            gn_buf_printf(&en->mapped, "        %s.%s: '%s' is not one of its values: the run asks "
+                          "the LLM which it means (CLASSIFY)\n", t->name, c->name, lit);
+            return 0;
+        }
     } else {
         double t0 = gn_now() * 1e3;
         int rc = suql_classify(en->cls, t, c, lit, &m, e);
@@ -176,6 +182,13 @@ static int map_literal(const suql_expr *col, const char *lit, void *ud, const ch
     /* A value as written stays; one in another case ('Cheap', 'spring
      * 2027') becomes the vocabulary's spelling, or it would match nothing. */
     if (m.exact && (m.nvalues != 1 || !strcmp(m.values[0], lit))) return 0;
+    if (en->explain) {
+        gn_buf_printf(&en->mapped, "        %s.%s: '%s' ->", t->name, c->name, lit);
+        for (int i = 0; i < m.nvalues; i++) gn_buf_printf(&en->mapped, "%s '%s'", i ? "," : "", m.values[i]);
+        if (!m.nvalues) gn_buf_puts(&en->mapped, " no value (matches nothing)");
+        gn_buf_printf(&en->mapped, " (%s)\n", m.exact ? "the vocabulary's spelling"
+                      : m.offline ? "by similarity, offline" : "as the LLM said earlier");
+    }
     *vals = m.values;
     *n = m.nvalues;
     return 1;
@@ -478,6 +491,7 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
     *out = NULL;
     suql_engine *en = xcalloc(1, sizeof *en);
     en->cfg = *cfg;
+    gn_buf_init(&en->mapped);
     if (en->cfg.window <= 0) en->cfg.window = SUQL_WINDOW;
     suql_ft_config fc = { .em = cfg->em, .client = cfg->client, .answer_tpl = cfg->answer_tpl,
                           .verify_tpl = cfg->verify_tpl, .summary_tpl = cfg->summary_tpl,
@@ -516,6 +530,7 @@ void suql_engine_free(suql_engine *en)
     free(en->queue);
     free(en->vals);
     free(en->hints);
+    gn_buf_release(&en->mapped);
     suql_classifier_free(en->cls);
     suql_ft_free(en->ft);
     free(en);
@@ -605,6 +620,7 @@ static void begin(suql_engine *en, suql_select *sel, suql_run_stats *st, int exp
 {
     en->st = st;
     en->explain = explain;
+    gn_buf_reset(&en->mapped);
     en->used = 0;
     en->reserve = 0;
     en->budget = st->budget = suql_budget_for(en, sel);
@@ -777,6 +793,10 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
                               "candidate would take%s)\n", filters + sl, filters, st.bound,
                               sl ? ", plus the select list" : "");
         }
+    }
+    if (!rc && en->mapped.len) {
+        gn_buf_puts(out, "values: enum literals and the values they stand for:\n");
+        gn_buf_add(out, en->mapped.data, en->mapped.len);
     }
     en->st = NULL;
     en->explain = 0;

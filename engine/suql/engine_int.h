@@ -35,7 +35,8 @@ struct suql_engine {
     suql_run_stats *st;
     int budget, used;
     int reserve;                  /* evaluations kept for the select list */
-    int explain;                  /* CLASSIFY: known mappings only */
+    int explain;                  /* CLASSIFY: mappings that need no LLM only */
+    gn_buf mapped;                /* explain: the enum values mapped, a line each */
     int collect;                  /* SQLite functions queue requests */
     int readback;                 /* the pass after collecting: the memo
                                      gives back what was just asked, which

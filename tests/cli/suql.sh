@@ -144,6 +144,19 @@ check "--explain of a structured query: no budget, no offline warning" sh -c \
 g --db "$RDB" --explain "SELECT name FROM restaurants WHERE answer(reviews, 'is it quiet?') = 'Yes' LIMIT 2"
 check "--explain of a free-text query shows its budget" has "budget: 40 free-text evaluations"
 
+# --explain says which enum literals the run maps, and to what, calling
+# nothing: the vocabulary's spelling, the offline similarity, or that the
+# run would ask the LLM.
+Q="SELECT name FROM restaurants WHERE 'coffee' = ANY (cuisines) AND price = 'Cheap' LIMIT 3"
+g --offline --db "$RDB" --explain "$Q"
+check "--explain shows an enum literal in another case mapped to the vocabulary's spelling" \
+  has "restaurants.price: 'Cheap' -> 'cheap' (the vocabulary's spelling)"
+check "--explain offline shows the similarity mapping the run applies" \
+  has "restaurants.cuisines: 'coffee' -> 'coffee & tea' (by similarity, offline)"
+g --db "$RDB" --llm-url http://127.0.0.1:9/v1 --explain "$Q"
+check "--explain with an LLM says the run would ask it, and asks nothing" sh -c \
+  "grep -q \"restaurants.cuisines: 'coffee' is not one of its values: the run asks the LLM\" '$T/out' && [ \"\$(cat '$T/rc')\" = 0 ]"
+
 # A result is cut at 100,000 rows, with a note that says so.
 g --offline --db "$RDB" --format csv --suql "SELECT a._id FROM restaurants a, restaurants b LIMIT 150000"
 check "a result is cut at 100,000 rows, and says so" sh -c \

@@ -33,11 +33,15 @@ typedef struct vw {
     gn_buf st;                /* a style per byte of line */
 } vw;
 
+/* Append S in STYLE; a line break or tab in it (a multi-line question or
+ * value) is a space, as the pane's lines are one record's line each. */
 static void put(vw *w, const char *s, int style)
 {
     size_t n = strlen(s);
-    gn_buf_puts(&w->line, s);
-    for (size_t i = 0; i < n; i++) gn_buf_putc(&w->st, (char)style);
+    for (size_t i = 0; i < n; i++) {
+        gn_buf_putc(&w->line, s[i] == '\n' || s[i] == '\r' || s[i] == '\t' ? ' ' : s[i]);
+        gn_buf_putc(&w->st, (char)style);
+    }
 }
 
 static void flush(vw *w, int indent)

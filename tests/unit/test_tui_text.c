@@ -1443,6 +1443,15 @@ UTF8_TEST(tui_ws_render_small_states)
     CHECK_CONTAINS(line_s(&out, first), "Guest h");
     cJSON_Delete(st);
 
+    /* A question typed on two lines reads as one, with a space. */
+    st = cJSON_Parse("{\"records\":[{\"id\":1,\"kind\":\"kb\",\"var\":\"answer_1\","
+                     "\"question\":\"SELECT name FROM t\\nWHERE x > 1\",\"ran\":false}],\"changes\":[]}");
+    REQUIRE(st);
+    tx_lines_clear(&out);
+    vw_render(spec, st, 80, &out);
+    CHECK_LINES(&out, " ? answer_1 \"SELECT name FROM t WHERE x > 1\"  not run");
+    cJSON_Delete(st);
+
     /* Nothing open, nothing changed: no focus. */
     st = cJSON_Parse("{\"records\":[{\"id\":1,\"kind\":\"kb\",\"var\":\"answer_1\",\"question\":\"q\","
                      "\"ran\":false}],\"changes\":[]}");

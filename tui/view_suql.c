@@ -106,7 +106,8 @@ static void summary(const vq_list *q, const vq_query *x, gn_buf *b)
         if (x->cache_hits) gn_buf_printf(b, ", %ld from the cache", x->cache_hits);
         if (x->memo_hits) gn_buf_printf(b, ", %ld memo hit%s", x->memo_hits, x->memo_hits == 1 ? "" : "s");
     }
-    if (x->budget_hit) gn_buf_puts(b, " \xc2\xb7 budget reached");
+    /* Said once: the note under it says so when it names the budget. */
+    if (x->budget_hit && !(x->note && strstr(x->note, "budget"))) gn_buf_puts(b, " \xc2\xb7 budget reached");
     if (!q->hide_times) gn_buf_printf(b, " \xc2\xb7 %.0f ms", x->ms);
 }
 

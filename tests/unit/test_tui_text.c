@@ -1563,7 +1563,17 @@ UTF8_TEST(tui_suql_list)
     REQUIRE(t6 > t5);
     CHECK_STR(line_s(&out, t6), "── turn 6");
     CHECK_STR(line_s(&out, t6 + 2), "  → 1 row");
-    CHECK_INT(out.n, t6 + 3);
+    /* A note that names the budget says it once. */
+    vq_add_json(&q, 7, "SELECT 3", "{\"question\":\"budget again\"}", NULL);
+    vq_result_json(&q, "{\"count\":0,\"note\":\"the free-text budget of 40 evaluations ran out\","
+                       "\"plan\":{\"candidates\":40,\"verified\":40,\"budget_hit\":true}}");
+    tx_lines_clear(&out);
+    vq_render(&q, 100, &out);
+    int t7 = find_line(&out, "turn 7");
+    REQUIRE(t7 > 0);
+    CHECK_STR(line_s(&out, t7 + 2), "  → 0 rows · 40 candidates, 40 verified");
+    CHECK_STR(line_s(&out, t7 + 3), "  the free-text budget of 40 evaluations ran out");
+    CHECK_INT(out.n, t7 + 4);
     CHECK_INT(count_with(&out, "running"), 0);
     CHECK_INT(count_with(&out, "retry"), 1);
 

@@ -388,10 +388,12 @@ static void status_line(app *a)
     if (a->job && !a->test && gn_now() - a->job_t0 >= 1)
         snprintf(elapsed, sizeof elapsed, " %ld s", (long)(gn_now() - a->job_t0));
     snprintf(s, sizeof s, " %s \xc2\xb7 %s \xc2\xb7 %s%s%s", a->ch.agent->name, model, spin, what, elapsed);
-    /* The right side, its parts dropped from the last while the left
-     * would have fewer than 40 columns (the status must stay readable). */
+    /* The right side, its parts dropped from the last until the whole
+     * left side fits beside it: what is happening matters more than the
+     * last turn's figures, and the two never run into each other. */
     char parts[3][96];
     int np = usage_parts(a, parts);
+    int need = tx_width(s, (int)strlen(s)) + 1;
     int lw = a->cols, rw = 0;
     while (np > 0) {
         right[0] = 0;
@@ -401,7 +403,7 @@ static void status_line(app *a)
         strcat(right, " ");
         rw = tx_width(right, (int)strlen(right));
         lw = a->cols - rw;
-        if (lw >= 40 || (np == 1 && lw >= 20)) break;
+        if (lw >= need) break;
         np--;
         rw = 0;
         lw = a->cols;

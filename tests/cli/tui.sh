@@ -280,6 +280,30 @@ check "... until it is shown" hides " Worksheet * "
 keys "/quit" Enter
 waitfor "[exit 0]"
 
+# ---- while waiting: an elapsed timer (the clock is on screen only outside
+# the screen tests' mode); a narrow status line keeps its left part -------------------------
+script <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "stall": 3, "reply": "Book_Restaurant(num_people=2)",
+   "usage": {"prompt_tokens": 1000, "completion_tokens": 10}},
+  {"stage": "respond", "times": 1, "reply": "For two. Which restaurant?",
+   "usage": {"prompt_tokens": 500, "completion_tokens": 100}}
+]}}
+JSON
+SAVED=("${ENVS[@]}")
+ENVS=("${ENVS[@]/GENIE_SCREEN_TEST=1/GENIE_SCREEN_TEST=}")
+run 60 20 "${LLM[@]}" --prices "mock=2/10"
+keys "A table for two" Enter
+check "an elapsed timer while the turn waits" waitfor "parsing 2 s" 10
+waitfor "Which restaurant?" 10
+settle
+check "60 columns: the status line keeps the agent, the model and the state" shows " restaurants · mock @ 127.0.0.1:PORT/v1 · ready"
+check "... and the last turn's tokens where they fit" sh -c "grep -q 'ready  *last: 1610 tok' '$T/screen' || ! grep -q 'last:' '$T/screen'"
+check "... never over the left part" sh -c "! grep -q 'readylast\\|v1last' '$T/screen'"
+keys "/quit" Enter
+waitfor "[exit 0]"
+ENVS=("${SAVED[@]}")
+
 # ---- usage and cost; typed queries in the SUQL pane ---------------------------------------
 script <<'JSON'
 {"chat": {"rules": [

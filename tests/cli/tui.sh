@@ -304,6 +304,27 @@ keys "/quit" Enter
 waitfor "[exit 0]"
 ENVS=("${SAVED[@]}")
 
+# ---- a turn the cache answered says so ------------------------------------------------------
+script <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(num_people=3)"},
+  {"stage": "respond", "times": 1, "reply": "For three. Which restaurant?"}
+]}}
+JSON
+run 160 48 --llm-url "$URL" -m mock --retries 0
+keys "A table for three" Enter
+waitfor "For three. Which restaurant?" 10
+settle
+check "a turn the server answered is not said to come from the cache" hides "from the cache"
+keys "/reset" Enter
+waitfor "a new conversation" 5
+keys "A table for three" Enter
+waitfor "For three. Which restaurant?" 10
+settle
+check "the same turn again, answered by the cache, says so" shows "last: from the cache"
+keys "/quit" Enter
+waitfor "[exit 0]"
+
 # ---- usage and cost; typed queries in the SUQL pane ---------------------------------------
 script <<'JSON'
 {"chat": {"rules": [

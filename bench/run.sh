@@ -43,6 +43,10 @@ if [[ " $BENCH " == *" suql "* ]]; then
     "$B/bench-suql" --db sample_db/restaurants.db --vectors "$B/share/genie/wordvec.bin" \
         --corpus tests/data/suql-restaurant-queries/restaurants_single_turn_SUQL.csv \
         --url "$MOCK_URL" "${big[@]}"
+    echo "=== the same for the searches of the conversation campaigns (bench/data/campaign_queries.csv:"
+    echo "    ORDER BY over many candidates, two filters ANDed)"
+    "$B/bench-suql" --db sample_db/restaurants.db --vectors "$B/share/genie/wordvec.bin" \
+        --corpus bench/data/campaign_queries.csv --url "$MOCK_URL"
     kill $mock 2>/dev/null
 fi
 if [[ " $BENCH " == *" agent "* ]]; then

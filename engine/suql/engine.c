@@ -710,7 +710,11 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
         set_types(res, sel);
         if (st->budget_hit && !res->note)
             res->note = xasprintf("the free-text budget of %d evaluations ran out: %s", st->budget,
-                                  sh.mode == RUN_OPTIMIZED || sh.mode == RUN_PUSHDOWN || ctes
+                                  st->relevance_first
+                                      ? "the candidates most likely to match were checked and the "
+                                        "matches sorted as ORDER BY asks; there may be more, and "
+                                        "better-placed, matching rows than shown"
+                                  : sh.mode == RUN_OPTIMIZED || sh.mode == RUN_PUSHDOWN || ctes
                                       ? "there may be more matching rows than shown"
                                       : "some answer() or summary() values are missing (NULL)");
     } else {

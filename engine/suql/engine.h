@@ -58,6 +58,11 @@ typedef struct suql_engine_config {
     const llm_tpl *answer_tpl, *verify_tpl, *summary_tpl, *classify_tpl;
     const llm_tpl *verify_rows_tpl;   /* several rows a verify call; NULL: one */
     int verify_batch;            /* rows a verify call (freetext.h); 0: the default */
+    int legacy_checks;           /* the checks as they were before they went
+                                    most relevant first under ORDER BY and
+                                    short-circuited ANDed filters: every
+                                    filter of a candidate, in ORDER BY order
+                                    (the benchmark's baseline, bench/suql.c) */
     double offline_threshold;    /* <= 0: the default */
     int budget;                  /* evaluations per query; 0: the default */
     int window;                  /* 0: SUQL_WINDOW */
@@ -112,6 +117,9 @@ typedef struct suql_run_stats {
     long classify_calls;         /* of llm_calls: CLASSIFY mapping enum literals */
     long classify_cached;        /* of cache_hits: the same */
     int budget, budget_hit;
+    int relevance_first;         /* an ORDER BY query's candidates were checked
+                                    most relevant first: the budget could not
+                                    check them all in its order (optimize.c) */
     long bound;                  /* explain: the most evaluations the
                                     filters could need (candidates x
                                     free-text requests per candidate) */

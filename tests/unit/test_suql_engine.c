@@ -139,16 +139,27 @@ TEST(suql_engine_order_by_and_negation)
     suql_result r;
     suql_run_stats st;
     gn_err e;
-    /* ORDER BY rating DESC: the rows are the best-rated that pass. */
+    /* ORDER BY rating DESC, and the budget (40) can check every candidate
+     * (11): the rows are exactly the best-rated that pass. */
+    REQUIRE(suql_execute(f.en, "SELECT name, rating FROM restaurants WHERE location = 'Cupertino' "
+                         "AND rating >= 4.7 AND answer(reviews, 'good for kids?') = 'Yes' ORDER BY "
+                         "rating DESC, name LIMIT 3", &r, &st, &e) == 0);
+    REQUIRE(r.nrows == 3);
+    CHECK(!st.relevance_first);
+    suql_result best;
+    REQUIRE(suql_execute(f.en, "SELECT name, rating FROM restaurants WHERE location = 'Cupertino' "
+                         "AND rating >= 4.7 ORDER BY rating DESC, name LIMIT 3", &best, NULL, &e) == 0);
+    for (int i = 0; i < 3; i++) CHECK_STR(r.cells[i * 2].text, best.cells[i * 2].text);
+    suql_result_release(&best);
+    suql_result_release(&r);
+    /* 274 candidates, more than the budget checks: the most relevant are
+     * checked, and the rows that pass come sorted by ORDER BY. */
     REQUIRE(suql_execute(f.en, "SELECT name, rating FROM restaurants WHERE location = 'Cupertino' "
                          "AND answer(reviews, 'good for kids?') = 'Yes' ORDER BY rating DESC, name "
                          "LIMIT 3", &r, &st, &e) == 0);
     REQUIRE(r.nrows == 3);
-    suql_result best;
-    REQUIRE(suql_execute(f.en, "SELECT name, rating FROM restaurants WHERE location = 'Cupertino' "
-                         "ORDER BY rating DESC, name LIMIT 3", &best, NULL, &e) == 0);
-    for (int i = 0; i < 3; i++) CHECK_STR(r.cells[i * 2].text, best.cells[i * 2].text);
-    suql_result_release(&best);
+    CHECK(st.relevance_first);
+    for (int i = 1; i < 3; i++) CHECK(r.cells[i * 2 + 1].d <= r.cells[(i - 1) * 2 + 1].d);
     suql_result_release(&r);
     /* NOT answer(...) = 'Yes' is asked as the condition answer(...) <> 'Yes':
      * the verify reply says whether that holds. */
@@ -212,10 +223,11 @@ TEST(suql_engine_nothing_passes_costs_the_checks_only)
     fx_close(&f);
 }
 
-/* With ORDER BY the candidates are read a page at a time in that order
- * (only as many as the budget reaches), and past the first page when
- * memoized checks cost nothing; the figures still count every candidate. */
-TEST(suql_engine_order_by_reads_candidates_by_the_page)
+/* With ORDER BY and a budget that cannot check every candidate, the
+ * candidates are checked most relevant first (and past the first ones when
+ * memoized checks cost nothing); the figures still count every candidate,
+ * and the note says better-placed matches may be unchecked. */
+TEST(suql_engine_order_by_past_the_budget_checks_the_most_relevant)
 {
     fx f;
     REQUIRE(fx_open(&f, 1, 5) == 0);
@@ -233,20 +245,45 @@ TEST(suql_engine_order_by_reads_candidates_by_the_page)
     REQUIRE(suql_execute(f.en, q, &r, &st, &e) == 0);
     CHECK_INT(r.nrows, 0);
     CHECK(st.budget_hit);
+    CHECK(st.relevance_first);
     CHECK_INT(st.checked, 5);
     CHECK_INT(st.candidates, total);
+    CHECK(r.note && strstr(r.note, "better-placed"));
     suql_result_release(&r);
     /* Now every check says Yes, but the first five are memoized No: the
-     * sixth best-rated row is the answer. */
+     * next most relevant row is the answer. */
     REQUIRE(verify_says("Yes") == 0);
     REQUIRE(suql_execute(f.en, q, &r, &st, &e) == 0);
     REQUIRE(r.nrows == 1);
     CHECK_INT(st.memo_hits, 5);
-    CHECK(st.evaluations >= 1 && st.evaluations <= 5);      /* a window of the next page */
-    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Cupertino' ORDER BY "
-                         "rating DESC, _id LIMIT 1 OFFSET 5", &all, NULL, &e) == 0);
-    CHECK_STR(r.cells[0].text, all.cells[0].text);
-    suql_result_release(&all);
+    CHECK(st.evaluations >= 1 && st.evaluations <= 5);      /* a window past the memoized */
+    suql_result_release(&r);
+    fx_close(&f);
+}
+
+/* ANDed free-text filters short-circuit: the second is asked only of the
+ * rows that passed the first, so rows that fail the first cost it nothing. */
+TEST(suql_engine_anded_filters_short_circuit)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1, 0) == 0);
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": [\"verify\", \"verify_rows\"], \"contains\": "
+                           "\"has a helipad\", \"reply\": \"No\"}, {\"stage\": [\"verify\", \"verify_rows\"], "
+                           "\"reply\": \"Yes\"}]}") == 0);
+    suql_result r;
+    suql_run_stats st;
+    gn_err e;
+    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Cupertino' AND "
+                         "answer(reviews, 'has a helipad?') = 'Yes' AND answer(reviews, 'is it "
+                         "quiet?') = 'Yes' LIMIT 2", &r, &st, &e) == 0);
+    CHECK_INT(r.nrows, 0);
+    CHECK(st.checked > 0);
+    CHECK_INT(st.evaluations, st.checked);      /* one filter's worth: the second never asked */
+    cJSON *req = th_mock_requests();
+    char *all = cJSON_PrintUnformatted(req);
+    CHECK(all && !strstr(all, "is it quiet?"));
+    free(all);
+    cJSON_Delete(req);
     suql_result_release(&r);
     fx_close(&f);
 }

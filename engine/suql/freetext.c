@@ -1,10 +1,12 @@
 /*
  * freetext.c — answer(), summary() and free-text filters (see freetext.h).
  *
- * The LLM's verify reply is read strictly: after trimming, it must start
- * with the word Yes or No (any case, punctuation after it allowed);
- * anything else is a failed request, reported, never guessed.  Answers and
- * summaries are taken as the model wrote them, trimmed.
+ * The LLM's verify reply is read strictly: after trimming, its first line
+ * must start with the word Yes or No (any case, markup, a label such as
+ * "Answer:" and punctuation around it allowed), or, after a preamble, a
+ * later line must be the verdict alone; anything else is a failed request,
+ * reported, never guessed.  Answers and summaries are taken as the model
+ * wrote them, trimmed ("no info" with markup or a period made plain).
  *
  * A batched verify reply is read line by line (suql_ft_verdicts); a row it
  * leaves undecided costs one more call, alone, rather than a guess.
@@ -20,6 +22,7 @@
 
 #include "llm/offline.h"
 #include "llm/prompt.h"
+#include "suql/passrank.h"
 #include "util/buf.h"
 #include "util/sha256.h"
 #include "util/xmem.h"
@@ -180,45 +183,56 @@ static int by_sim(const void *a, const void *b)
     return x->s < y->s ? 1 : x->s > y->s ? -1 : x->i - y->i;
 }
 
-/* The documents for a prompt: up to SUQL_FT_DOCS passages most similar to
- * QUESTION (all, in order, when QUESTION is NULL, up to the summary size
- * bound), each cut at SUQL_FT_DOC_CHARS. */
-static int documents(suql_ft *ft, const texts *ps, const char *question, cJSON *arr, gn_err *e)
+/* The documents for a prompt, into DOCS (an object): "documents", up to
+ * SUQL_FT_DOCS passages most relevant to QUESTION (passrank.h; all, in
+ * order, when QUESTION is NULL, up to the summary size bound), each cut at
+ * SUQL_FT_DOC_CHARS; and "excerpt", null when the prompt shows them all
+ * whole, else {shown, total, cut}, so the model is told it reads part of
+ * the row and a question the excerpt does not address is not taken for
+ * one the row does not. */
+static int documents(suql_ft *ft, const texts *ps, const char *question, cJSON *docs, gn_err *e)
 {
-    if (!ps->n) return 0;
-    ranked *rk = xcalloc((size_t)ps->n, sizeof *rk);
+    cJSON *arr = cJSON_AddArrayToObject(docs, "documents");
+    ranked *rk = xcalloc((size_t)ps->n + 1, sizeof *rk);
     for (int i = 0; i < ps->n; i++) rk[i].i = i;
-    int take = ps->n;
+    int take = ps->n, cut = 0;
     if (question && ps->n > SUQL_FT_DOCS) {
-        float *v = NULL, *q = NULL;
-        const char *qs[1] = { question };
-        int rc = rt_embed_alloc(ft->cfg.em, (const char *const *)ps->v, ps->n, &v, e);
-        if (!rc) rc = rt_embed_alloc(ft->cfg.em, qs, 1, &q, e);
+        float *score = xcalloc((size_t)ps->n, sizeof *score);
+        int rc = suql_passage_scores(ft->cfg.em, question, (const char *const *)ps->v, ps->n, score, e);
+        for (int i = 0; !rc && i < ps->n; i++) rk[i].s = score[i];
+        free(score);
         if (rc) {
-            free(v);
-            free(q);
             free(rk);
             return rc;
         }
-        int dim = rt_embedder_dim(ft->cfg.em);
-        for (int i = 0; i < ps->n; i++) rk[i].s = rt_dot(q, v + (size_t)i * (size_t)dim, dim);
         qsort(rk, (size_t)ps->n, sizeof *rk, by_sim);
         take = SUQL_FT_DOCS;
-        free(v);
-        free(q);
     }
     size_t total = 0;
+    int shown = 0;
     for (int i = 0; i < take; i++) {
         const char *s = ps->v[rk[i].i];
         size_t len = strlen(s);
-        if (len > SUQL_FT_DOC_CHARS) len = SUQL_FT_DOC_CHARS;
+        if (len > SUQL_FT_DOC_CHARS) {
+            len = SUQL_FT_DOC_CHARS;
+            cut = 1;
+        }
         if (!question && total + len > SUQL_FT_SUMMARY_CHARS && i > 0) break;
         total += len;
-        char *cut = xstrndup(s, len);
-        cJSON_AddItemToArray(arr, cJSON_CreateString(cut));
-        free(cut);
+        char *c = xstrndup(s, len);
+        cJSON_AddItemToArray(arr, cJSON_CreateString(c));
+        free(c);
+        shown++;
     }
     free(rk);
+    if (shown < ps->n || cut) {
+        cJSON *x = cJSON_AddObjectToObject(docs, "excerpt");
+        cJSON_AddNumberToObject(x, "shown", shown);
+        cJSON_AddNumberToObject(x, "total", ps->n);
+        cJSON_AddBoolToObject(x, "cut", cut);
+    } else {
+        cJSON_AddNullToObject(docs, "excerpt");
+    }
     return 0;
 }
 
@@ -266,7 +280,7 @@ static int run_offline(suql_ft *ft, suql_ft_req *r, const texts *ps, gn_err *e)
 /* The documents of R's value for its prompt, into *OUT (a new array). */
 static int docs_of(suql_ft *ft, const suql_ft_req *r, const texts *ps, cJSON **out, gn_err *e)
 {
-    *out = cJSON_CreateArray();
+    *out = cJSON_CreateObject();
     int rc = documents(ft, ps, r->kind == SUQL_FT_SUMMARY ? NULL : r->question, *out, e);
     if (rc) {
         cJSON_Delete(*out);
@@ -288,7 +302,8 @@ static void add_condition(cJSON *d, const suql_ft_req *r)
 static int render(suql_ft *ft, const suql_ft_req *r, const cJSON *docs, llm_prompt *p, gn_err *e)
 {
     cJSON *d = cJSON_CreateObject();
-    cJSON_AddItemToObject(d, "documents", cJSON_Duplicate(docs, 1));
+    const cJSON *m;
+    cJSON_ArrayForEach(m, docs) cJSON_AddItemToObject(d, m->string, cJSON_Duplicate(m, 1));
     const llm_tpl *t;
     if (r->kind == SUQL_FT_ANSWER) {
         t = ft->cfg.answer_tpl;
@@ -309,12 +324,56 @@ static int render(suql_ft *ft, const suql_ft_req *r, const cJSON *docs, llm_prom
 }
 
 /* Yes/No at the start of a verify reply: 1, 0, or -1. */
+/* The verdict a line starts with (after markup and a label such as
+ * "Answer:"), 1 or 0; -1 when it starts with neither.  ALONE: the word must
+ * end the line's words too (what follows it is punctuation, markup or a
+ * reason after a dash or a period), so prose such as "No review mentions
+ * it" is not read as a verdict. */
+static int line_verdict(const char *s, const char *end, int alone)
+{
+    static const char *const labels[] = { "final answer", "answer", "verdict", "result" };
+    while (s < end && !isalpha((unsigned char)*s)) s++;
+    for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
+        size_t n = strlen(labels[i]);
+        if ((size_t)(end - s) > n && !strncasecmp(s, labels[i], n) && s[n] == ':') {
+            s += n + 1;
+            while (s < end && !isalpha((unsigned char)*s)) s++;
+            break;
+        }
+    }
+    int v = (end - s >= 3 && !strncasecmp(s, "yes", 3)) ? 1 : (end - s >= 2 && !strncasecmp(s, "no", 2)) ? 0 : -1;
+    if (v < 0) return -1;
+    const char *p = s + (v ? 3 : 2);
+    if (p < end && isalnum((unsigned char)*p)) return -1;        /* "Nope", "Yesterday" */
+    if (!alone) return v;
+    while (p < end && *p == ' ') p++;
+    return p == end || !isalnum((unsigned char)*p) ? v : -1;
+}
+
+/* The verdict of a verify reply: its first line's, or else (a preamble
+ * such as "Sure! Based on the reviews, the answer is:") the first later
+ * line that is a verdict alone; -1 when there is none. */
 static int yes_no(const char *s)
 {
-    while (*s && !isalpha((unsigned char)*s)) s++;
-    if (!strncasecmp(s, "yes", 3) && !isalpha((unsigned char)s[3])) return 1;
-    if (!strncasecmp(s, "no", 2) && !isalpha((unsigned char)s[2])) return 0;
-    return -1;
+    const char *nl = strchr(s, '\n');
+    int v = line_verdict(s, nl ? nl : s + strlen(s), 0);
+    while (v < 0 && nl) {
+        s = nl + 1;
+        nl = strchr(s, '\n');
+        v = line_verdict(s, nl ? nl : s + strlen(s), 1);
+    }
+    return v;
+}
+
+/* An answer() reply that says "no info" with markup or a period ("No
+ * info.", "**no info**") is the plain "no info" the prompt asks for. */
+static void plain_no_info(char *t)
+{
+    const char *s = t;
+    while (*s && !isalnum((unsigned char)*s)) s++;
+    size_t n = strlen(s);
+    while (n && !isalnum((unsigned char)s[n - 1])) n--;
+    if (n == 7 && !strncasecmp(s, "no info", 7)) strcpy(t, "no info");
 }
 
 static char *trimmed(const char *s)
@@ -346,6 +405,8 @@ static void accept(suql_ft *ft, suql_ft_req *r, llm_call *k)
             return;
         }
         r->yes = yn;
+    } else if (r->kind == SUQL_FT_ANSWER) {
+        plain_no_info(text);
     }
     char key[65];
     key_of(r, key);
@@ -460,7 +521,8 @@ static void launch_rows(suql_ft *ft, llm_group **g, flight *f, const pending *pv
     for (int i = 0; i < n; i++) {
         cJSON *row = cJSON_CreateObject();
         cJSON_AddNumberToObject(row, "n", i + 1);
-        cJSON_AddItemToObject(row, "documents", cJSON_Duplicate(pv[rows[i]].docs, 1));
+        const cJSON *m;
+        cJSON_ArrayForEach(m, pv[rows[i]].docs) cJSON_AddItemToObject(row, m->string, cJSON_Duplicate(m, 1));
         cJSON_AddItemToArray(arr, row);
     }
     gn_err err;

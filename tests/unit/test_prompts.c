@@ -27,22 +27,26 @@ static const prompt_case cases[] = {
     { "answer.prompt",
       "{\"question\":\"is there a quiet patio in the back?\","
       "\"documents\":[\"Lovely patio out back, very calm.\",\"The pasta was overcooked.\"],"
+      "\"excerpt\":{\"shown\":2,\"total\":9,\"cut\":true},"
       "\"type_hint\":\"Reply with Yes or No.\"}",
-      "{\"question\":\"is there a quiet patio in the back?\",\"documents\":[],\"type_hint\":null}",
+      "{\"question\":\"is there a quiet patio in the back?\",\"documents\":[],\"excerpt\":null,"
+      "\"type_hint\":null}",
       "Question: is there a quiet patio in the back?" },
     { "verify.prompt",
       "{\"field\":\"reviews\",\"question\":\"is parking easy around here?\",\"operator\":\"=\","
-      "\"value\":\"'Yes'\",\"documents\":[\"Parking is a nightmare on weekends.\"]}",
+      "\"value\":\"'Yes'\",\"documents\":[\"Parking is a nightmare on weekends.\"],"
+      "\"excerpt\":{\"shown\":1,\"total\":6,\"cut\":false}}",
       "{\"field\":\"reviews\",\"question\":\"is parking easy around here?\",\"operator\":\"=\","
-      "\"value\":\"'Yes'\",\"documents\":[]}",
+      "\"value\":\"'Yes'\",\"documents\":[],\"excerpt\":null}",
       "answer(reviews, 'is parking easy around here?') = 'Yes'" },
     { "verify_rows.prompt",
       "{\"field\":\"reviews\",\"question\":\"is parking easy around here?\",\"operator\":\"=\","
-      "\"value\":\"'Yes'\",\"count\":2,\"rows\":[{\"n\":1,\"documents\":[\"Parking is a nightmare.\"]},"
-      "{\"n\":2,\"documents\":[\"Big free lot behind.\",\"Great tacos.\"]}]}",
+      "\"value\":\"'Yes'\",\"count\":2,\"rows\":[{\"n\":1,\"documents\":[\"Parking is a nightmare.\"],"
+      "\"excerpt\":{\"shown\":1,\"total\":8,\"cut\":false}},"
+      "{\"n\":2,\"documents\":[\"Big free lot behind.\",\"Great tacos.\"],\"excerpt\":null}]}",
       "{\"field\":\"reviews\",\"question\":\"is parking easy around here?\",\"operator\":\"=\","
-      "\"value\":\"'Yes'\",\"count\":2,\"rows\":[{\"n\":1,\"documents\":[]},"
-      "{\"n\":2,\"documents\":[\"Big free lot behind.\"]}]}",
+      "\"value\":\"'Yes'\",\"count\":2,\"rows\":[{\"n\":1,\"documents\":[],\"excerpt\":null},"
+      "{\"n\":2,\"documents\":[\"Big free lot behind.\"],\"excerpt\":null}]}",
       "answer(reviews, 'is parking easy around here?') = 'Yes'" },
     { "classify.prompt",
       "{\"table\":\"restaurants\",\"column\":\"cuisines\",\"description\":\"Cuisines and categories.\","

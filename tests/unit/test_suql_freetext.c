@@ -9,6 +9,7 @@
 #include "llm/offline.h"
 #include "llm/prompt.h"
 #include "suql/freetext.h"
+#include "suql/passrank.h"
 
 #include <string.h>
 
@@ -131,6 +132,103 @@ TEST(suql_freetext_online)
     llm_tpl_free(ta);
     llm_tpl_free(tv);
     llm_tpl_free(ts);
+    llm_client_free(c);
+    rt_embedder_free(em);
+}
+
+/* The passages a verify prompt shows are the ones about the question
+ * (its words, not only vector similarity: reviews of the atmosphere sit
+ * near "is it dog-friendly?" in word-vector space), and the prompt says it
+ * shows part of the row. */
+TEST(suql_freetext_shows_the_passages_about_the_question)
+{
+    rt_embedder *em = glove();
+    REQUIRE(em);
+    llm_config lc = { .url = th_mock_url(), .defaults = { "m", 0, 0, 1 }, .concurrency = 2,
+                      .connect_timeout = 2, .stall_timeout = 10 };
+    llm_client *c;
+    gn_err e;
+    REQUIRE(lc.url && llm_client_new(&lc, &c, &e) == 0);
+    llm_tpl *tv;
+    REQUIRE(llm_prompt_load(NULL, th_path("config/prompts"), "verify", &tv, &e) == 0);
+    suql_ft_config cfg = { .em = em, .client = c, .verify_tpl = tv };
+    suql_ft *ft = suql_ft_new(&cfg);
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"Yes\"}]}") == 0);
+    const char *many =
+        "[\"A cozy friendly atmosphere with warm lighting and soft music.\","
+        " \"The atmosphere is lively and friendly, great for a night out.\","
+        " \"Friendly staff, relaxed vibe, nice decor.\", \"Lovely ambience, friendly and warm.\","
+        " \"The food was fresh and the service friendly.\", \"Great coffee and pastries.\","
+        " \"Friendly faces, a homey feel.\", \"Kid friendly and family friendly.\","
+        " \"Very friendly bartenders and a fun crowd.\","
+        " \"We brought our dog and they gave him a bowl of water.\","
+        " \"Dogs are welcome on the patio.\"]";
+    suql_ft_req r = { .kind = SUQL_FT_VERIFY, .field = "reviews", .value = many,
+                      .question = "is it dog-friendly?", .op = "=", .rhs = "'Yes'" };
+    REQUIRE(suql_ft_run(ft, &r, 1, &e) == 0);
+    CHECK_INT(r.yes, 1);
+    cJSON *req = th_mock_requests();
+    REQUIRE(cJSON_GetArraySize(req) == 1);
+    const char *user = th_mock_user(cJSON_GetArrayItem(req, 0));
+    CHECK_CONTAINS(user, "- We brought our dog and they gave him a bowl of water.");
+    CHECK_CONTAINS(user, "- Dogs are welcome on the patio.");
+    CHECK_CONTAINS(user, "(5 of this row's 11 passages, the ones most relevant to the question; the "
+                         "others are not shown)");
+    cJSON_Delete(req);
+    CHECK(suql_term_share("is it dog-friendly?", "Dogs are welcome.") > 0.49);
+    CHECK(suql_term_share("is it dog-friendly?", "A friendly dog.") > 0.99);
+    CHECK(suql_term_share("is it dog-friendly?", "Great coffee.") < 0.01);
+    suql_ft_free(ft);
+    llm_tpl_free(tv);
+    llm_client_free(c);
+    rt_embedder_free(em);
+}
+
+/* A verdict a chattier model wraps (a label, a preamble line, a fence,
+ * bold) is read; prose that merely starts with "No" on a later line is
+ * not; an answer's "no info" with markup is made plain. */
+TEST(suql_freetext_reads_wrapped_verdicts)
+{
+    rt_embedder *em = glove();
+    REQUIRE(em);
+    llm_config lc = { .url = th_mock_url(), .defaults = { "m", 0, 0, 1 }, .concurrency = 4,
+                      .connect_timeout = 2, .stall_timeout = 10 };
+    llm_client *c;
+    gn_err e;
+    REQUIRE(lc.url && llm_client_new(&lc, &c, &e) == 0);
+    llm_tpl *ta, *tv;
+    const char *dir = th_path("config/prompts");
+    REQUIRE(llm_prompt_load(NULL, dir, "answer", &ta, &e) == 0);
+    REQUIRE(llm_prompt_load(NULL, dir, "verify", &tv, &e) == 0);
+    suql_ft_config cfg = { .em = em, .client = c, .answer_tpl = ta, .verify_tpl = tv };
+    suql_ft *ft = suql_ft_new(&cfg);
+    REQUIRE(th_mock_script("{\"chat\": ["
+        "{\"stage\": \"verify\", \"contains\": \"q1?\", \"reply\": \"Answer: No\"},"
+        "{\"stage\": \"verify\", \"contains\": \"q2?\", \"reply\": \"Sure! Based on the reviews, the answer is:\\nYes\\n(they have a patio)\"},"
+        "{\"stage\": \"verify\", \"contains\": \"q3?\", \"reply\": \"Looking closer:\\nNo review mentions a patio, so Yes.\"},"
+        "{\"stage\": \"verify\", \"contains\": \"q4?\", \"reply\": \"```\\nYes\\n```\"},"
+        "{\"stage\": \"verify\", \"contains\": \"q5?\", \"reply\": \"**No** - it is all indoors\"},"
+        "{\"stage\": \"answer\", \"reply\": \"**No info.**\"}]}") == 0);
+    suql_ft_req r[6];
+    const char *qs[5] = { "q1?", "q2?", "q3?", "q4?", "q5?" };
+    for (int i = 0; i < 5; i++)
+        r[i] = (suql_ft_req){ .kind = SUQL_FT_VERIFY, .field = "reviews", .value = reviews,
+                              .question = qs[i], .op = "=", .rhs = "'Yes'" };
+    r[5] = (suql_ft_req){ .kind = SUQL_FT_ANSWER, .field = "reviews", .value = reviews, .question = "q6?" };
+    REQUIRE(suql_ft_run(ft, r, 6, &e) == 0);
+    CHECK_INT(r[0].status, 0);
+    CHECK_INT(r[0].yes, 0);
+    CHECK_INT(r[1].status, 0);
+    CHECK_INT(r[1].yes, 1);
+    CHECK_INT(r[2].status, GN_EPARSE);        /* prose, not a verdict: never guessed */
+    CHECK_INT(r[3].status, 0);
+    CHECK_INT(r[3].yes, 1);
+    CHECK_INT(r[4].status, 0);
+    CHECK_INT(r[4].yes, 0);
+    CHECK_STR(r[5].text, "no info");
+    suql_ft_free(ft);
+    llm_tpl_free(ta);
+    llm_tpl_free(tv);
     llm_client_free(c);
     rt_embedder_free(em);
 }

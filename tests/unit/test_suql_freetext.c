@@ -68,22 +68,45 @@ TEST(suql_freetext_offline)
     CHECK(!suql_ft_verifiable("=", "'maybe'") && !suql_ft_verifiable("<", "'Yes'"));
 }
 
+/* An evaluator online against the mock server, with the answer, verify
+ * and summary prompts. */
+typedef struct {
+    rt_embedder *em;
+    llm_client *c;
+    llm_tpl *tpl[3];
+    suql_ft *ft;
+} online;
+
+static int online_open(online *o, int concurrency)
+{
+    memset(o, 0, sizeof *o);
+    llm_config lc = { .url = th_mock_url(), .defaults = { "m", 0, 0, 1 }, .concurrency = concurrency,
+                      .connect_timeout = 2, .stall_timeout = 10 };
+    gn_err e;
+    const char *dir = th_path("config/prompts"), *names[3] = { "answer", "verify", "summary" };
+    if (!(o->em = glove()) || !lc.url || llm_client_new(&lc, &o->c, &e)) return -1;
+    for (int i = 0; i < 3; i++)
+        if (llm_prompt_load(NULL, dir, names[i], &o->tpl[i], &e)) return -1;
+    suql_ft_config cfg = { .em = o->em, .client = o->c, .answer_tpl = o->tpl[0], .verify_tpl = o->tpl[1],
+                           .summary_tpl = o->tpl[2] };
+    o->ft = suql_ft_new(&cfg);
+    return 0;
+}
+
+static void online_close(online *o)
+{
+    suql_ft_free(o->ft);
+    for (int i = 0; i < 3; i++) llm_tpl_free(o->tpl[i]);
+    llm_client_free(o->c);
+    rt_embedder_free(o->em);
+}
+
 TEST(suql_freetext_online)
 {
-    rt_embedder *em = glove();
-    REQUIRE(em);
-    llm_config lc = { .url = th_mock_url(), .defaults = { "m", 0, 0, 1 }, .concurrency = 4,
-                      .connect_timeout = 2, .stall_timeout = 10 };
-    llm_client *c;
+    online o;
+    REQUIRE(online_open(&o, 4) == 0);
+    suql_ft *ft = o.ft;
     gn_err e;
-    REQUIRE(lc.url && llm_client_new(&lc, &c, &e) == 0);
-    llm_tpl *ta, *tv, *ts;
-    const char *dir = th_path("config/prompts");
-    REQUIRE(llm_prompt_load(NULL, dir, "answer", &ta, &e) == 0);
-    REQUIRE(llm_prompt_load(NULL, dir, "verify", &tv, &e) == 0);
-    REQUIRE(llm_prompt_load(NULL, dir, "summary", &ts, &e) == 0);
-    suql_ft_config cfg = { .em = em, .client = c, .answer_tpl = ta, .verify_tpl = tv, .summary_tpl = ts };
-    suql_ft *ft = suql_ft_new(&cfg);
     REQUIRE(th_mock_script("{\"chat\": ["
                            "{\"stage\": \"verify\", \"contains\": \"parking\", \"reply\": \"Yes.\"},"
                            "{\"stage\": \"verify\", \"contains\": \"romantic\", \"reply\": \"no\"},"
@@ -128,12 +151,7 @@ TEST(suql_freetext_online)
     /* The failure is not memoized; the others are. */
     REQUIRE(suql_ft_run(ft, r, 5, &e) == 0);
     CHECK_INT(th_mock_count(), 6);
-    suql_ft_free(ft);
-    llm_tpl_free(ta);
-    llm_tpl_free(tv);
-    llm_tpl_free(ts);
-    llm_client_free(c);
-    rt_embedder_free(em);
+    online_close(&o);
 }
 
 /* The passages a verify prompt shows are the ones about the question
@@ -142,17 +160,10 @@ TEST(suql_freetext_online)
  * shows part of the row. */
 TEST(suql_freetext_shows_the_passages_about_the_question)
 {
-    rt_embedder *em = glove();
-    REQUIRE(em);
-    llm_config lc = { .url = th_mock_url(), .defaults = { "m", 0, 0, 1 }, .concurrency = 2,
-                      .connect_timeout = 2, .stall_timeout = 10 };
-    llm_client *c;
+    online o;
+    REQUIRE(online_open(&o, 2) == 0);
+    suql_ft *ft = o.ft;
     gn_err e;
-    REQUIRE(lc.url && llm_client_new(&lc, &c, &e) == 0);
-    llm_tpl *tv;
-    REQUIRE(llm_prompt_load(NULL, th_path("config/prompts"), "verify", &tv, &e) == 0);
-    suql_ft_config cfg = { .em = em, .client = c, .verify_tpl = tv };
-    suql_ft *ft = suql_ft_new(&cfg);
     REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"Yes\"}]}") == 0);
     const char *many =
         "[\"A cozy friendly atmosphere with warm lighting and soft music.\","
@@ -178,10 +189,7 @@ TEST(suql_freetext_shows_the_passages_about_the_question)
     CHECK(suql_term_share("is it dog-friendly?", "Dogs are welcome.") > 0.49);
     CHECK(suql_term_share("is it dog-friendly?", "A friendly dog.") > 0.99);
     CHECK(suql_term_share("is it dog-friendly?", "Great coffee.") < 0.01);
-    suql_ft_free(ft);
-    llm_tpl_free(tv);
-    llm_client_free(c);
-    rt_embedder_free(em);
+    online_close(&o);
 }
 
 /* A verdict a chattier model wraps (a label, a preamble line, a fence,
@@ -189,19 +197,10 @@ TEST(suql_freetext_shows_the_passages_about_the_question)
  * not; an answer's "no info" with markup is made plain. */
 TEST(suql_freetext_reads_wrapped_verdicts)
 {
-    rt_embedder *em = glove();
-    REQUIRE(em);
-    llm_config lc = { .url = th_mock_url(), .defaults = { "m", 0, 0, 1 }, .concurrency = 4,
-                      .connect_timeout = 2, .stall_timeout = 10 };
-    llm_client *c;
+    online o;
+    REQUIRE(online_open(&o, 4) == 0);
+    suql_ft *ft = o.ft;
     gn_err e;
-    REQUIRE(lc.url && llm_client_new(&lc, &c, &e) == 0);
-    llm_tpl *ta, *tv;
-    const char *dir = th_path("config/prompts");
-    REQUIRE(llm_prompt_load(NULL, dir, "answer", &ta, &e) == 0);
-    REQUIRE(llm_prompt_load(NULL, dir, "verify", &tv, &e) == 0);
-    suql_ft_config cfg = { .em = em, .client = c, .answer_tpl = ta, .verify_tpl = tv };
-    suql_ft *ft = suql_ft_new(&cfg);
     REQUIRE(th_mock_script("{\"chat\": ["
         "{\"stage\": \"verify\", \"contains\": \"q1?\", \"reply\": \"Answer: No\"},"
         "{\"stage\": \"verify\", \"contains\": \"q2?\", \"reply\": \"Sure! Based on the reviews, the answer is:\\nYes\\n(they have a patio)\"},"
@@ -226,11 +225,7 @@ TEST(suql_freetext_reads_wrapped_verdicts)
     CHECK_INT(r[4].status, 0);
     CHECK_INT(r[4].yes, 0);
     CHECK_STR(r[5].text, "no info");
-    suql_ft_free(ft);
-    llm_tpl_free(ta);
-    llm_tpl_free(tv);
-    llm_client_free(c);
-    rt_embedder_free(em);
+    online_close(&o);
 }
 
 TEST(suql_freetext_verdicts_of_several_rows)

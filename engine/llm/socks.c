@@ -29,6 +29,9 @@
 #if defined(__linux__)
 #include <netinet/tcp.h>
 #endif
+#ifndef SOCK_CLOEXEC
+#define SOCK_CLOEXEC 0            /* where there is none: curl's own default */
+#endif
 
 static curl_socket_t on_open(void *ud, curlsocktype purpose, struct curl_sockaddr *a)
 {

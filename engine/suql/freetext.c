@@ -106,13 +106,15 @@ static void key_of(const suql_ft_req *r, char out[65])
     gn_sha256_final_hex(&h, out);
 }
 
-/* The bucket of a key: its first 32 bits (the key is a hex SHA-256). */
-static unsigned bucket(const char *key)
+/* A key's first 32 bits (the key is a hex SHA-256): its hash. */
+static unsigned key_hash(const char *key)
 {
     unsigned h = 0;
     for (int i = 0; i < 8; i++) h = h << 4 | (unsigned)(key[i] <= '9' ? key[i] - '0' : key[i] - 'a' + 10);
-    return h % MEMO_BUCKETS;
+    return h;
 }
+
+static unsigned bucket(const char *key) { return key_hash(key) % MEMO_BUCKETS; }
 
 static memo *memo_find(suql_ft *ft, const char *key)
 {
@@ -598,6 +600,9 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
      * memo hit, given the first's answer when it comes. */
     char (*keys)[65] = xcalloc((size_t)n + 1, sizeof *keys);
     int *twin = xcalloc((size_t)n + 1, sizeof *twin);   /* 1 + the first's index, or 0 */
+    size_t cap = 16;
+    while (cap < 2 * (size_t)n) cap *= 2;
+    int *asked = xcalloc(cap, sizeof *asked);           /* open addressing: 1 + index */
     for (int i = 0; i < n; i++) {
         suql_ft_req *r = &reqs[i];
         r->text = NULL;
@@ -616,8 +621,10 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
             ft->stats.memo_hits++;
             continue;
         }
-        for (int j = 0; j < i && !twin[i]; j++)
-            if (reqs[j].value && !twin[j] && !reqs[j].memo && !strcmp(keys[j], key)) twin[i] = j + 1;
+        size_t h = key_hash(key) & (cap - 1);
+        while (asked[h] && strcmp(keys[asked[h] - 1], key)) h = (h + 1) & (cap - 1);
+        if (asked[h]) twin[i] = asked[h];
+        else asked[h] = i + 1;
         if (twin[i]) {
             r->memo = 1;
             ft->stats.memo_hits++;
@@ -683,6 +690,7 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e)
         reqs[i].err = f->err;
     }
     free(twin);
+    free(asked);
     free(keys);
     for (int i = 0; i < nretry; i++) llm_prompt_release(&again[i].prompt);
     for (int i = 0; i < nfl; i++) {

@@ -333,6 +333,17 @@ static int binary(suql_pstate *p, const cJSON *b, int pos, suql_kind kind, suql_
     return rc ? rc : child(p, b, "rexpr", pos, &e->r);
 }
 
+/* The node B (lexpr, rexpr) as the function call NAME(lexpr, rexpr). */
+static int call2(suql_pstate *p, const cJSON *b, int pos, const char *name, suql_expr **out)
+{
+    suql_expr *e = *out = new_expr(p, SUQL_E_FUNC, pos);
+    e->name = name;
+    e->nargs = 2;
+    e->args = suql_array_new(p->q, 2, sizeof *e->args);
+    int rc = child(p, b, "lexpr", pos, &e->args[0]);
+    return rc ? rc : child(p, b, "rexpr", pos, &e->args[1]);
+}
+
 static int op_expr(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
 {
     const char *name;
@@ -347,15 +358,7 @@ static int op_expr(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
         suql_expr *e = *out = new_expr(p, SUQL_E_NEG, pos);
         return child(p, b, "rexpr", pos, &e->l);
     }
-    if (!strcmp(name, "^@")) {
-        /* a ^@ b is starts_with(a, b). */
-        suql_expr *e = *out = new_expr(p, SUQL_E_FUNC, pos);
-        e->name = "starts_with";
-        e->nargs = 2;
-        e->args = suql_array_new(p->q, 2, sizeof *e->args);
-        int rc2 = child(p, b, "lexpr", pos, &e->args[0]);
-        return rc2 ? rc2 : child(p, b, "rexpr", pos, &e->args[1]);
-    }
+    if (!strcmp(name, "^@")) return call2(p, b, pos, "starts_with", out);   /* a ^@ b */
     if (row < 0) return suql_fail(p, GN_EPARSE, pos, "unsupported: operator %s", name);
     return binary(p, b, pos, operators[row].kind, operators[row].op, out);
 }
@@ -404,12 +407,7 @@ static int between(suql_pstate *p, const cJSON *b, int pos, int negated, suql_ex
 
 static int nullif(suql_pstate *p, const cJSON *b, int pos, suql_expr **out)
 {
-    suql_expr *e = *out = new_expr(p, SUQL_E_FUNC, pos);
-    e->name = "nullif";
-    e->nargs = 2;
-    e->args = suql_array_new(p->q, 2, sizeof *e->args);
-    int rc = child(p, b, "lexpr", pos, &e->args[0]);
-    return rc ? rc : child(p, b, "rexpr", pos, &e->args[1]);
+    return call2(p, b, pos, "nullif", out);
 }
 
 static const struct {

@@ -7,6 +7,8 @@
 #ifndef GENIE_SUQL_PGFN_H
 #define GENIE_SUQL_PGFN_H
 
+#include "suql/pgval.h"
+
 #include <sqlite3.h>
 
 /* Whether V is SQL NULL; whether any of V[0..ARGC) is. */
@@ -37,6 +39,14 @@ static inline const char *suql_pg_text(sqlite3_value *v)
     const char *s = (const char *)sqlite3_value_text(v);
     return s ? s : "";
 }
+
+/* The function's result is a date (days since 1970-01-01), a time
+ * (microseconds from midnight), a timestamp or an interval, as text in
+ * PostgreSQL's form.  (pgval.c) */
+void suql_pg_result_date(sqlite3_context *c, long long days);
+void suql_pg_result_time(sqlite3_context *c, long long usec);
+void suql_pg_result_timestamp(sqlite3_context *c, long long days, long long usec);
+void suql_pg_result_interval(sqlite3_context *c, const suql_interval *iv);
 
 /* The function's result is the error FMT (PostgreSQL's message text).
  * (pgval.c) */

@@ -763,9 +763,7 @@ static void fn_make_date(sqlite3_context *c, int argc, sqlite3_value **v)
         suql_pg_error(c, "date field value out of range: %lld-%02lld-%02lld", y, m, d);
         return;
     }
-    char out[32];
-    suql_fmt_date(suql_days_from_civil(y, (int)m, (int)d), out, sizeof out);
-    sqlite3_result_text(c, out, -1, SQLITE_TRANSIENT);
+    suql_pg_result_date(c, suql_days_from_civil(y, (int)m, (int)d));
 }
 
 /* suql_make_time(h, m, s): S may have a fraction and may be 60 (the
@@ -783,9 +781,7 @@ static void fn_make_time(sqlite3_context *c, int argc, sqlite3_value **v)
         suql_pg_error(c, "time field value out of range: %lld:%02lld:%02g", h, m, s);
         return;
     }
-    char out[32];
-    suql_fmt_time((h * 60 + m) * 60 * USEC_SEC + (long long)us, out, sizeof out);
-    sqlite3_result_text(c, out, -1, SQLITE_TRANSIENT);
+    suql_pg_result_time(c, (h * 60 + m) * 60 * USEC_SEC + (long long)us);
 }
 
 /* The fields of date_trunc, with PostgreSQL's plurals and abbreviations. */
@@ -856,9 +852,7 @@ static void fn_date_trunc(sqlite3_context *c, int argc, sqlite3_value **v)
             days = suql_days_from_civil(y, m, 1);
         }
     }
-    char out[48];
-    suql_fmt_timestamp(days, usec, out, sizeof out);
-    sqlite3_result_text(c, out, -1, SQLITE_TRANSIENT);
+    suql_pg_result_timestamp(c, days, usec);
 }
 
 /* ---- registration -------------------------------------------------------- */

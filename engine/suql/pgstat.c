@@ -32,6 +32,7 @@
  * arithmetic for the numeric forms (the project's numeric is a double).
  */
 #include "suql/pgfunc.h"
+#include "suql/pgfn.h"
 #include "suql/pgtime.h"
 
 #include <math.h>
@@ -257,13 +258,6 @@ static int iv_arg(sqlite3_context *c, sqlite3_value *v, suql_interval *iv)
     return -1;
 }
 
-static void iv_result(sqlite3_context *c, const suql_interval *iv)
-{
-    char out[128];
-    suql_fmt_interval(iv, out, sizeof out);
-    sqlite3_result_text(c, out, -1, SQLITE_TRANSIENT);
-}
-
 /* suql_iv_sum and suql_iv_avg: the sum of the values in the frame and
  * how many there are; the user data is 1 for avg. */
 typedef struct ivsum_state {
@@ -300,12 +294,12 @@ static void ivsum_value(sqlite3_context *c)
         return;
     }
     if (!sqlite3_user_data(c)) {
-        iv_result(c, &s->sum);
+        suql_pg_result_interval(c, &s->sum);
         return;
     }
     suql_interval r;
     iv_div(&s->sum, (double)s->n, &r);
-    iv_result(c, &r);
+    suql_pg_result_interval(c, &r);
 }
 
 /* suql_iv_min and suql_iv_max: the values of the frame in order (a
@@ -363,7 +357,7 @@ static void ivext_value(sqlite3_context *c)
         int d = iv_cmp(best, &s->v[i]);
         if (max ? d <= 0 : d >= 0) best = &s->v[i];
     }
-    iv_result(c, best);
+    suql_pg_result_interval(c, best);
 }
 
 static void ivext_final(sqlite3_context *c)

@@ -385,14 +385,28 @@ static int arg_iv(sqlite3_context *c, sqlite3_value *v, suql_interval *iv)
     return -1;
 }
 
-static void result_date(sqlite3_context *c, long long days)
+void suql_pg_result_date(sqlite3_context *c, long long days)
 {
     char out[32];
     suql_fmt_date(days, out, sizeof out);
     sqlite3_result_text(c, out, -1, SQLITE_TRANSIENT);
 }
 
-static void result_iv(sqlite3_context *c, const suql_interval *iv)
+void suql_pg_result_time(sqlite3_context *c, long long usec)
+{
+    char out[32];
+    suql_fmt_time(usec, out, sizeof out);
+    sqlite3_result_text(c, out, -1, SQLITE_TRANSIENT);
+}
+
+void suql_pg_result_timestamp(sqlite3_context *c, long long days, long long usec)
+{
+    char out[64];
+    suql_fmt_timestamp(days, usec, out, sizeof out);
+    sqlite3_result_text(c, out, -1, SQLITE_TRANSIENT);
+}
+
+void suql_pg_result_interval(sqlite3_context *c, const suql_interval *iv)
 {
     char out[128];
     suql_fmt_interval(iv, out, sizeof out);
@@ -416,7 +430,7 @@ static void fn_date_add(sqlite3_context *c, int argc, sqlite3_value **v)
         suql_pg_error(c, "date out of range");
         return;
     }
-    result_date(c, r);
+    suql_pg_result_date(c, r);
 }
 
 /* suql_date_diff(a, b): days from date B to date A. */
@@ -439,9 +453,7 @@ static void fn_ts_add(sqlite3_context *c, int argc, sqlite3_value **v)
         suql_pg_error(c, "timestamp out of range");
         return;
     }
-    char out[64];
-    suql_fmt_timestamp(d, u, out, sizeof out);
-    sqlite3_result_text(c, out, -1, SQLITE_TRANSIENT);
+    suql_pg_result_timestamp(c, d, u);
 }
 
 /* suql_ts_diff(a, b): the interval from timestamp B to A. */
@@ -452,7 +464,7 @@ static void fn_ts_diff(sqlite3_context *c, int argc, sqlite3_value **v)
     if (arg_ts(c, v[0], &d1, &u1) || arg_ts(c, v[1], &d2, &u2)) return;
     suql_interval iv;
     suql_ts_diff(d1, u1, d2, u2, &iv);
-    result_iv(c, &iv);
+    suql_pg_result_interval(c, &iv);
 }
 
 /* suql_time_add(time, interval, sign): a time, around the clock. */
@@ -465,9 +477,7 @@ static void fn_time_add(sqlite3_context *c, int argc, sqlite3_value **v)
     const long long day = 86400000000LL;
     u = (u + (sqlite3_value_int(v[2]) < 0 ? -1 : 1) * (iv.usec % day)) % day;
     if (u < 0) u += day;
-    char out[32];
-    suql_fmt_time(u, out, sizeof out);
-    sqlite3_result_text(c, out, -1, SQLITE_TRANSIENT);
+    suql_pg_result_time(c, u);
 }
 
 /* suql_time_diff(a, b): the interval from time B to A. */
@@ -477,7 +487,7 @@ static void fn_time_diff(sqlite3_context *c, int argc, sqlite3_value **v)
     if (suql_pg_null_result(c, argc, v)) return;
     if (arg_time(c, v[0], &a) || arg_time(c, v[1], &b)) return;
     suql_interval iv = { 0, 0, a - b };
-    result_iv(c, &iv);
+    suql_pg_result_interval(c, &iv);
 }
 
 /* suql_iv_add(a, b, sign): a + sign * b. */
@@ -490,7 +500,7 @@ static void fn_iv_add(sqlite3_context *c, int argc, sqlite3_value **v)
     a.months += s * b.months;
     a.days += s * b.days;
     a.usec += s * b.usec;
-    result_iv(c, &a);
+    suql_pg_result_interval(c, &a);
 }
 
 /* suql_iv_mul(interval, factor): fractions spill down (months to days
@@ -512,7 +522,7 @@ static void fn_iv_mul(sqlite3_context *c, int argc, sqlite3_value **v)
     d += (m - trunc(m)) * 30;
     r.days = (long long)trunc(d);
     r.usec = llround((double)a.usec * f + (d - trunc(d)) * 86400e6);
-    result_iv(c, &r);
+    suql_pg_result_interval(c, &r);
 }
 
 /* suql_iv_key(interval): seconds, for comparisons. */

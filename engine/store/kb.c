@@ -101,7 +101,8 @@ int st_schema_load(sqlite3 *db, st_schema **out, gn_err *e)
     *out = NULL;
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "SELECT tbl, col, type, is_array, free_text, enum_values, "
-                           "description FROM genie_columns ORDER BY tbl, pos", -1, &st, NULL))
+                           "description FROM genie_columns g ORDER BY (SELECT min(rowid) FROM genie_columns "
+                           "WHERE tbl = g.tbl), pos", -1, &st, NULL))
         return st_dberr(db, e, "reading genie_columns");
     st_schema *s = xcalloc(1, sizeof *s);
     int rc;

@@ -43,7 +43,9 @@ typedef struct st_schema {
  * on success; close with sqlite3_close. */
 int st_open(const char *path, int writable, sqlite3 **db, gn_err *e);
 
-/* Read genie_columns into *out (caller frees with st_schema_free). */
+/* Read genie_columns into *out (caller frees with st_schema_free): tables in
+ * the order they were described (a generator or worksheet puts the main one
+ * first), columns by pos. */
 int st_schema_load(sqlite3 *db, st_schema **out, gn_err *e);
 void st_schema_free(st_schema *s);
 

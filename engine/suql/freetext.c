@@ -6,7 +6,9 @@
  * "Answer:" and punctuation around it allowed), or, after a preamble, a
  * later line must be the verdict alone; anything else is a failed request,
  * reported, never guessed.  Answers and summaries are taken as the model
- * wrote them, trimmed ("no info" with markup or a period made plain).
+ * wrote them, trimmed ("no info" with markup or a period made plain); an
+ * answer written as a bulleted list (maybe after a lead-in line ending in
+ * ':') becomes the one comma-separated line the prompt asks for.
  *
  * A batched verify reply is read line by line (suql_ft_verdicts); a row it
  * leaves undecided costs one more call, alone, rather than a guess.
@@ -378,6 +380,49 @@ static void plain_no_info(char *t)
     if (n == 7 && !strncasecmp(s, "no info", 7)) strcpy(t, "no info");
 }
 
+/* Length of the list marker at S ("- ", "* ", "• ", "3. ", "3) "), or 0. */
+static size_t bullet(const char *s)
+{
+    const char *p = s;
+    if (!strncmp(p, "\xe2\x80\xa2", 3)) p += 3;
+    else if (*p == '-' || *p == '*') p++;
+    else {
+        while (isdigit((unsigned char)*p)) p++;
+        if (p == s || (*p != '.' && *p != ')')) return 0;
+        p++;
+    }
+    if (*p != ' ' && *p != '\t') return 0;
+    return (size_t)(p - s) + strspn(p, " \t");
+}
+
+/* An answer() reply written as a list, one item a line with markers (and
+ * maybe a lead-in line ending in ':'), becomes the one line the prompt asks
+ * for, items separated by ", ".  Anything else is left as it is. */
+static void list_on_one_line(char *t)
+{
+    if (!strchr(t, '\n')) return;
+    gn_buf out;
+    gn_buf_init(&out);
+    int items = 0, ok = 1;
+    for (char *line = t; line && ok;) {
+        char *nl = strchr(line, '\n');
+        size_t n = nl ? (size_t)(nl - line) : strlen(line);
+        while (n && isspace((unsigned char)*line)) line++, n--;
+        while (n && isspace((unsigned char)line[n - 1])) n--;
+        size_t b = n ? bullet(line) : 0;
+        if (b) {
+            const char *item = line + b;
+            size_t k = n - b, m = strspn(item, "*`_");
+            if (m < k && strspn(item + k - m, "*`_") == m) item += m, k -= 2 * m;
+            if (items++) gn_buf_puts(&out, ", ");
+            gn_buf_add(&out, item, k);
+        } else if (n && (items || line[n - 1] != ':')) ok = 0;
+        line = nl ? nl + 1 : NULL;
+    }
+    if (ok && items) strcpy(t, out.data);    /* never longer than T */
+    gn_buf_release(&out);
+}
+
 static char *trimmed(const char *s)
 {
     s += strspn(s, " \t\r\n");
@@ -408,6 +453,7 @@ static void accept(suql_ft *ft, suql_ft_req *r, llm_call *k)
         }
         r->yes = yn;
     } else if (r->kind == SUQL_FT_ANSWER) {
+        list_on_one_line(text);
         plain_no_info(text);
     }
     char key[65];

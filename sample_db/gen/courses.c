@@ -36,7 +36,8 @@ static const gen_column COURSE_COLS[] = {
     {"course_codes", "text", 1, 0, NULL, NULL,
      "Listing codes, the first is the main one, e.g. [\"CS 224N\",\"LINGUIST 284\"]."},
     {"description", "text", 0, 1, NULL, NULL, "Catalog description."},
-    {"units_min", "int", 0, 0, NULL, NULL, "Fewest units the course can be taken for."},
+    {"units_min", "int", 0, 0, NULL, NULL, "Fewest units the course can be taken for; a course can be taken for N units "
+     "when units_min <= N AND units_max >= N."},
     {"units_max", "int", 0, 0, NULL, NULL, "Most units the course can be taken for."},
     {"grading_options", "enum", 1, 0, "[\"Letter\",\"Credit/No Credit\"]", NULL, "Grading bases offered."},
     {"prerequisites", "text", 0, 0, NULL, NULL,
@@ -46,8 +47,9 @@ static const gen_column OFFERING_COLS[] = {
     {"_id", "int", 0, 0, NULL, NULL, "Row id."},
     {"course_id", "int", 0, 0, NULL, NULL, "The course offered (courses.course_id)."},
     {"quarter", "enum", 0, 0, "[\"Autumn 2026\",\"Winter 2027\",\"Spring 2027\",\"Summer 2027\"]", NULL,
-     "Academic quarter."},
-    {"days", "text", 0, 0, NULL, NULL, "Meeting days, e.g. 'Mon, Wed'."},
+     "Academic quarter, in calendar order: Autumn is late September to mid December, Winter "
+     "January to March, Spring April to mid June, Summer late June to August."},
+    {"days", "text", 0, 0, NULL, NULL, "Meeting days, e.g. 'Mon, Wed' (Tuesdays: days LIKE '%Tue%')."},
     {"start_time", "time", 0, 0, NULL, NULL, "Start time, 24-hour HH:MM."},
     {"end_time", "time", 0, 0, NULL, NULL, "End time, 24-hour HH:MM."},
     {"instructors", "text", 1, 0, NULL, NULL, "Instructors' names."},

@@ -3,7 +3,10 @@
  *
  * A week is built as seven day schedules (up to two intervals each, minutes
  * from midnight; closing after midnight is > 1440), then printed with runs of
- * identical consecutive days merged.  The shape comes from the primary
+ * identical consecutive days merged.  The same week is also given as
+ * intervals for the queryable table restaurant_hours, where a night past
+ * midnight ends at 24:00 and goes on as the next day's interval from 00:00
+ * (so "open Friday after 11 pm" and "open at 1 am" are plain comparisons).  The shape comes from the primary
  * cuisine's hours style: cafes open early and close mid-afternoon, bars open
  * late and close after midnight, fine dining serves dinner only and rests
  * early in the week.
@@ -148,7 +151,26 @@ static void format(const day *w, gn_buf *out)
     }
 }
 
-void gen_rest_hours(const gen_restaurant *r, gen_rng *rng, gn_buf *out)
+static void add(gen_week *k, int d, int open, int close)
+{
+    if (k->n < GEN_MAX_INTERVALS && close > open) k->iv[k->n++] = (gen_interval){ d, open, close };
+}
+
+/* The week as intervals, by day and opening time: a day's early-morning
+ * continuation of the night before comes first. */
+static void intervals(const day *w, gen_week *k)
+{
+    k->n = 0;
+    for (int d = 0; d < 7; d++) {
+        const day *prev = &w[(d + 6) % 7];
+        for (int i = 0; i < prev->n; i++)
+            if (prev->close[i] > 1440) add(k, d, 0, prev->close[i] - 1440);
+        for (int i = 0; i < w[d].n; i++)
+            add(k, d, w[d].open[i], w[d].close[i] > 1440 ? 1440 : w[d].close[i]);
+    }
+}
+
+void gen_rest_hours(const gen_restaurant *r, gen_rng *rng, gn_buf *out, gen_week *week)
 {
     day w[7];
     memset(w, 0, sizeof w);
@@ -167,4 +189,5 @@ void gen_rest_hours(const gen_restaurant *r, gen_rng *rng, gn_buf *out)
     default: meals(w, rng); break;
     }
     format(w, out);
+    intervals(w, week);
 }

@@ -54,9 +54,25 @@ typedef struct gen_restaurant {
     signed char attr[RA_COUNT];
 } gen_restaurant;
 
+/* One opening interval of the queryable form (table restaurant_hours):
+ * day 0 = Mon .. 6 = Sun, minutes from midnight, close <= 1440.  A night
+ * past midnight is two intervals: to 1440 (shown '24:00') on its day and
+ * from 0 on the next. */
+typedef struct gen_interval {
+    int day, open, close;
+} gen_interval;
+
+#define GEN_MAX_INTERVALS 28    /* 7 days x 2 intervals, each maybe split */
+
+typedef struct gen_week {
+    gen_interval iv[GEN_MAX_INTERVALS];
+    int n;
+} gen_week;
+
 /* Write the opening hours of r ("Mon-Fri 11:00 AM - 9:30 PM; ...") into
- * out (replacing its content). */
-void gen_rest_hours(const gen_restaurant *r, gen_rng *rng, gn_buf *out);
+ * out (replacing its content) and the same hours as intervals into week,
+ * ordered by day and opening time. */
+void gen_rest_hours(const gen_restaurant *r, gen_rng *rng, gn_buf *out, gen_week *week);
 
 /* Write the GEN_REST_REVIEWS reviews of r into s, with their mentions. */
 void gen_rest_reviews(const gen_restaurant *r, gen_rng *rng, gen_review_set *s);

@@ -30,17 +30,33 @@ static const gen_column REST_COLS[] = {
     {"name", "text", 0, 0, NULL, NULL, "Name of the restaurant."},
     {"cuisines", "text", 1, 0, NULL, NULL,
      "Cuisines and categories, lowercase, e.g. [\"italian\",\"pizza\"] or [\"coffee & tea\",\"cafe\"]."},
-    {"price", "enum", 0, 0, "[\"cheap\",\"moderate\",\"expensive\",\"luxury\"]", NULL, "Price range."},
+    {"price", "enum", 0, 0, "[\"cheap\",\"moderate\",\"expensive\",\"luxury\"]", NULL,
+     "Price range, cheapest first: $ is 'cheap', $$ 'moderate', $$$ 'expensive', $$$$ 'luxury'; "
+     "compares and sorts in that order (price <= 'moderate')."},
     {"rating", "real", 0, 0, NULL, NULL, "Average star rating from 1.0 to 5.0, one decimal."},
     {"num_reviews", "int", 0, 0, NULL, NULL, "Number of reviews the rating is based on."},
     {"address", "text", 0, 0, NULL, NULL, "Street address with city, state and ZIP code."},
     {"phone_number", "text", 0, 0, NULL, NULL, "Phone number, e.g. (415) 555-0123."},
     {"opening_hours", "text", 0, 0, NULL, NULL,
-     "Opening hours by day, e.g. 'Mon-Fri 11:00 AM - 9:30 PM; Sat-Sun 10:00 AM - 10:00 PM'."},
+     "Opening hours as text, e.g. 'Mon-Fri 11:00 AM - 9:30 PM; Sat-Sun 10:00 AM - 10:00 PM'; "
+     "to ask when a place is open, query restaurant_hours."},
     {"location", "text", 0, 0, NULL, NULL,
      "City: 'San Francisco', 'Palo Alto', 'Sunnyvale' or 'Cupertino'."},
     {"popular_dishes", "text", 1, 1, NULL, NULL, "Popular dishes and drinks on the menu."},
     {"reviews", "text", 1, 1, NULL, NULL, "Customer reviews, 20 per restaurant."},
+};
+
+/* The opening hours in a form SQL can compare: one row per interval. */
+static const gen_column HOURS_COLS[] = {
+    {"_id", "int", 0, 0, NULL, NULL, "Row id."},
+    {"restaurant_id", "int", 0, 0, NULL, NULL, "The restaurant (restaurants._id)."},
+    {"day", "enum", 0, 0, "[\"Mon\",\"Tue\",\"Wed\",\"Thu\",\"Fri\",\"Sat\",\"Sun\"]", NULL,
+     "Day of the week; a day the place is closed has no row."},
+    {"opens", "time", 0, 0, NULL, NULL, "Opening time, 24-hour HH:MM."},
+    {"closes", "time", 0, 0, NULL, NULL,
+     "Closing time, 24-hour HH:MM; '24:00' when open past midnight, the night going on "
+     "as the next day's row from '00:00'. Open at time T on day D: "
+     "day = D AND opens <= T AND closes > T."},
 };
 
 static const gen_column TRUTH_ATTR_COLS[] = {
@@ -72,7 +88,9 @@ typedef struct vocab {
 
 typedef struct ctx {
     sqlite3 *db;
-    sqlite3_stmt *ins_rest, *ins_attr, *ins_mention;
+    sqlite3_stmt *ins_rest, *ins_hours, *ins_attr, *ins_mention;
+    long hours_id;                      /* last restaurant_hours._id */
+    gen_week week;
     vocab v;
     gen_strset names;
     gn_buf cuisines, dishes, reviews, hours, tmp;
@@ -370,6 +388,27 @@ static void make_restaurant(ctx *x, gen_restaurant *r, long id, gen_rng *rng)
 
 /* ---- writing ------------------------------------------------------------ */
 
+static const char *const DAY_NAMES[7] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
+
+/* The rows of restaurant_hours for r, from x->week. */
+static int write_hours(ctx *x, const gen_restaurant *r, gn_err *e)
+{
+    int rc = 0;
+    for (int i = 0; i < x->week.n && !rc; i++) {
+        const gen_interval *v = &x->week.iv[i];
+        char opens[16], closes[16];
+        snprintf(opens, sizeof opens, "%02d:%02d", v->open / 60, v->open % 60);
+        snprintf(closes, sizeof closes, "%02d:%02d", v->close / 60, v->close % 60);
+        gen_db_bind_int(x->ins_hours, 1, ++x->hours_id);
+        gen_db_bind_int(x->ins_hours, 2, r->id);
+        gen_db_bind_text(x->ins_hours, 3, DAY_NAMES[v->day]);
+        gen_db_bind_text(x->ins_hours, 4, opens);
+        gen_db_bind_text(x->ins_hours, 5, closes);
+        rc = gen_db_run(x->db, x->ins_hours, e);
+    }
+    return rc;
+}
+
 static int write_restaurant(ctx *x, const gen_restaurant *r, gn_err *e)
 {
     gen_jarr_begin(&x->cuisines);
@@ -396,6 +435,7 @@ static int write_restaurant(ctx *x, const gen_restaurant *r, gn_err *e)
     gen_db_bind_text(st, 11, x->dishes.data);
     gen_db_bind_text(st, 12, x->reviews.data);
     int rc = gen_db_run(x->db, st, e);
+    if (!rc) rc = write_hours(x, r, e);
     if (!rc) rc = gen_review_write_attrs(x->db, x->ins_attr, r->id, r->attr, RA_COUNT, gen_rattr_names, e);
     if (!rc) rc = gen_review_write_mentions(x->db, x->ins_mention, r->id, &x->rs, gen_rattr_names, e);
     return rc;
@@ -404,6 +444,7 @@ static int write_restaurant(ctx *x, const gen_restaurant *r, gn_err *e)
 static int create_schema(sqlite3 *db, gn_err *e)
 {
     int rc = gen_db_define_table(db, "restaurants", REST_COLS, NELEM(REST_COLS), 1, e);
+    if (!rc) rc = gen_db_define_table(db, "restaurant_hours", HOURS_COLS, NELEM(HOURS_COLS), 1, e);
     if (!rc) rc = gen_db_define_table(db, "_truth_restaurant_attrs", TRUTH_ATTR_COLS,
                                       NELEM(TRUTH_ATTR_COLS), 0, e);
     if (!rc) rc = gen_db_define_table(db, "_truth_review_attrs", TRUTH_REVIEW_COLS,
@@ -417,6 +458,9 @@ static int prepare(ctx *x, gn_err *e)
                             "INSERT INTO restaurants(_id,name,cuisines,price,rating,num_reviews,address,"
                             "phone_number,opening_hours,location,popular_dishes,reviews)"
                             " VALUES(?,?,?,?,?,?,?,?,?,?,?,?)", e);
+    if (!rc) rc = gen_db_prepare(x->db, &x->ins_hours,
+                                 "INSERT INTO restaurant_hours(_id,restaurant_id,day,opens,closes)"
+                                 " VALUES(?,?,?,?,?)", e);
     if (!rc) rc = gen_db_prepare(x->db, &x->ins_attr,
                                  "INSERT INTO _truth_restaurant_attrs(restaurant_id,attr,value) VALUES(?,?,?)", e);
     if (!rc) rc = gen_db_prepare(x->db, &x->ins_mention,
@@ -442,6 +486,7 @@ static void ctx_init(ctx *x, sqlite3 *db)
 static void ctx_release(ctx *x)
 {
     sqlite3_finalize(x->ins_rest);
+    sqlite3_finalize(x->ins_hours);
     sqlite3_finalize(x->ins_attr);
     sqlite3_finalize(x->ins_mention);
     vocab_free(&x->v);
@@ -463,7 +508,7 @@ static int generate(ctx *x, const gen_opts *o, long total, gn_err *e)
         gen_restaurant r;
         gen_rng_seed(&rng, o->seed, GEN_STREAM_REST + (uint64_t)i);
         make_restaurant(x, &r, i + 1, &rng);
-        gen_rest_hours(&r, &rng, &x->hours);
+        gen_rest_hours(&r, &rng, &x->hours, &x->week);
         gen_rest_reviews(&r, &rng, &x->rs);
         rc = write_restaurant(x, &r, e);
         if (!rc && (i + 1) % 20000 == 0) rc = gen_db_exec(x->db, "COMMIT; BEGIN", e);
@@ -483,6 +528,7 @@ int gen_restaurants(sqlite3 *db, const gen_opts *o, gn_err *e)
     if (!rc) rc = prepare(&x, e);
     if (!rc) rc = generate(&x, o, total, e);
     if (!rc) rc = gen_db_exec(db,
+                              "CREATE INDEX restaurant_hours_r ON restaurant_hours(restaurant_id);"
                               "CREATE INDEX _truth_restaurant_attrs_av ON _truth_restaurant_attrs(attr, value);"
                               "CREATE INDEX _truth_review_attrs_av ON _truth_review_attrs(attr, value);"
                               "CREATE INDEX _truth_review_attrs_r ON _truth_review_attrs(restaurant_id);", e);

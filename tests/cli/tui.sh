@@ -112,7 +112,7 @@ keys "/sch" Tab
 sleep 0.3
 check "Tab completes a slash command" shows "› /schema"
 keys Enter
-check "/schema prints the schema" waitfor "CREATE TABLE restaurants" 5
+check "/schema prints the schema" waitfor "CREATE TABLE restaurant_hours" 5
 keys "/suql SELECT name FROM restaurants WHERE location = 'Cupertino' ORDER BY rating DESC LIMIT 2" Enter
 check "/suql runs SUQL and prints a table" waitfor "(2 rows)" 10
 keys "/suql SELECT name FROM WHERE rating > 3" Enter

@@ -228,6 +228,33 @@ TEST(suql_freetext_reads_wrapped_verdicts)
     online_close(&o);
 }
 
+/* An answer() to a list question written as bullets, with or without a
+ * lead-in, is one comma-separated line (bold around an item dropped); a
+ * list with prose after it is left as the model wrote it. */
+TEST(suql_freetext_list_answers)
+{
+    online o;
+    REQUIRE(online_open(&o, 4) == 0);
+    gn_err e;
+    REQUIRE(th_mock_script("{\"chat\": ["
+        "{\"stage\": \"answer\", \"contains\": \"l1?\", \"reply\": \"- CS 106B\\n- CS 109\\n- MATH 51\"},"
+        "{\"stage\": \"answer\", \"contains\": \"l2?\", \"reply\": \"The required courses are:\\n\\n1. **CS 221**\\n2) CS 229\"},"
+        "{\"stage\": \"answer\", \"contains\": \"l3?\", \"reply\": \"\\u2022 tiramisu\\n\\u2022 pasta\"},"
+        "{\"stage\": \"answer\", \"contains\": \"l4?\", \"reply\": \"- tiramisu\\nand more besides\"},"
+        "{\"stage\": \"answer\", \"contains\": \"l5?\", \"reply\": \"tiramisu, pasta\"}]}") == 0);
+    const char *qs[5] = { "l1?", "l2?", "l3?", "l4?", "l5?" };
+    suql_ft_req r[5];
+    for (int i = 0; i < 5; i++)
+        r[i] = (suql_ft_req){ .kind = SUQL_FT_ANSWER, .field = "reviews", .value = reviews, .question = qs[i] };
+    REQUIRE(suql_ft_run(o.ft, r, 5, &e) == 0);
+    CHECK_STR(r[0].text, "CS 106B, CS 109, MATH 51");
+    CHECK_STR(r[1].text, "CS 221, CS 229");
+    CHECK_STR(r[2].text, "tiramisu, pasta");
+    CHECK_STR(r[3].text, "- tiramisu\nand more besides");
+    CHECK_STR(r[4].text, "tiramisu, pasta");
+    online_close(&o);
+}
+
 TEST(suql_freetext_verdicts_of_several_rows)
 {
     int v[4];

@@ -47,6 +47,10 @@ if [[ " $BENCH " == *" suql "* ]]; then
     echo "    ORDER BY over many candidates, two filters ANDed)"
     "$B/bench-suql" --db sample_db/restaurants.db --vectors "$B/share/genie/wordvec.bin" \
         --corpus bench/data/campaign_queries.csv --url "$MOCK_URL"
+    echo "=== the same for course questions (bench/data/course_queries.csv: free-text filters on"
+    echo "    the ratings' reviews, in joins with courses as the courses agent's examples write them)"
+    "$B/bench-suql" --db sample_db/courses.db --vectors "$B/share/genie/wordvec.bin" \
+        --corpus bench/data/course_queries.csv --url "$MOCK_URL"
     kill $mock 2>/dev/null
 fi
 if [[ " $BENCH " == *" agent "* ]]; then

@@ -7,7 +7,10 @@
  * truth: Yes when the question names one of the 13 latent attributes (by
  * keyword) and one of the passages shown is a review written with that
  * attribute (the oracle in tests/mock/llm_server.py, over a truth file this
- * program writes from the _truth_review_attrs table).
+ * program writes from the _truth_review_attrs table).  On the sample
+ * courses (a database with _truth_course_attrs) the attributes are the
+ * courses' (project-based, great lecturer, ...) and the rows the ratings
+ * table's, whose reviews are written with them.
  *
  * Measured per query: LLM calls and wall time of the optimizer, the engine
  * time (wall time less the time waiting for the LLM), budget respected.
@@ -49,7 +52,9 @@
 #include <string.h>
 #include <time.h>
 
-static const struct { const char *attr; const char *keywords[6]; } attrs[] = {
+typedef struct { const char *attr; const char *keywords[6]; } attribute;
+
+static const attribute rest_attrs[] = {
     { "romantic", { "romantic", "date night", "intimate", NULL } },
     { "family_friendly", { "kid", "child", "family", NULL } },
     { "parking_easy", { "parking", NULL } },
@@ -63,8 +68,61 @@ static const struct { const char *attr; const char *keywords[6]; } attrs[] = {
     { "fast_service", { "fast", "quick", "service", NULL } },
     { "good_for_groups", { "group", "large part", NULL } },
     { "good_view", { "view", NULL } },
+    { NULL, { NULL } },
 };
-#define NATTR (int)(sizeof attrs / sizeof attrs[0])
+
+static const attribute course_attrs[] = {
+    { "easy_grading", { "grading", "grader", "easy a", NULL } },
+    { "good_for_beginners", { "beginner", "no background", "newcomer", NULL } },
+    { "great_lecturer", { "lecturer", "lectures", "teacher", "teaching", NULL } },
+    { "heavy_workload", { "workload", "a lot of work", NULL } },
+    { "math_heavy", { "math", NULL } },
+    { "project_based", { "project", NULL } },
+    { "well_organized", { "organized", "structured", NULL } },
+    { NULL, { NULL } },
+};
+
+/* What the ground truth of a sample database is: its latent attributes,
+ * the reviews written with each (for the mock's oracle), and whether the
+ * row a query returns (its _id) has one. */
+typedef struct {
+    const attribute *attrs;
+    const char *passages_sql;   /* ? = attr: the text of each review written with it */
+    const char *row_sql;        /* ? = _id, ? = attr: the row's value */
+} dataset;
+
+static const dataset restaurants_set = {
+    rest_attrs,
+    "SELECT json_extract(r.reviews, '$[' || t.review_idx || ']') FROM _truth_review_attrs t "
+    "JOIN restaurants r ON r._id = t.restaurant_id WHERE t.attr = ? AND t.value = 1",
+    "SELECT value FROM _truth_restaurant_attrs WHERE restaurant_id = ? AND attr = ?",
+};
+
+/* Courses: the rows are the ratings table's (its reviews are the text the
+ * attributes are written into), _id that table's. */
+static const dataset courses_set = {
+    course_attrs,
+    "SELECT json_extract(r.reviews, '$[' || t.review_idx || ']') FROM _truth_course_review_attrs t "
+    "JOIN ratings r ON r.course_id = t.course_id WHERE t.attr = ? AND t.value = 1",
+    "SELECT t.value FROM _truth_course_attrs t JOIN ratings r ON r.course_id = t.course_id "
+    "WHERE r._id = ? AND t.attr = ?",
+};
+
+static const dataset *ds = &restaurants_set;
+static const attribute *attrs;
+static int NATTR;
+
+static void use_dataset(sqlite3 *db)
+{
+    sqlite3_stmt *st;
+    ds = &restaurants_set;
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE name = '_truth_course_attrs'", -1, &st,
+                           NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        ds = &courses_set;
+    sqlite3_finalize(st);
+    attrs = ds->attrs;
+    for (NATTR = 0; attrs[NATTR].attr; NATTR++) {}
+}
 
 static void post_or_warn(const char *url, const char *route, const char *json)
 {
@@ -81,9 +139,7 @@ static int write_truth(sqlite3 *db, const char *path)
         for (int i = 0; attrs[a].keywords[i]; i++) cJSON_AddItemToArray(k, cJSON_CreateString(attrs[a].keywords[i]));
         cJSON *p = cJSON_AddArrayToObject(o, "passages");
         sqlite3_stmt *st;
-        sqlite3_prepare_v2(db, "SELECT json_extract(r.reviews, '$[' || t.review_idx || ']') FROM "
-                           "_truth_review_attrs t JOIN restaurants r ON r._id = t.restaurant_id "
-                           "WHERE t.attr = ? AND t.value = 1", -1, &st, NULL);
+        sqlite3_prepare_v2(db, ds->passages_sql, -1, &st, NULL);
         sqlite3_bind_text(st, 1, attrs[a].attr, -1, SQLITE_STATIC);
         while (sqlite3_step(st) == SQLITE_ROW)
             if (sqlite3_column_text(st, 0))
@@ -241,7 +297,9 @@ static int where_attrs(const char *q, int a[MAXF])
     int n = 0;
     if (!p || strstr(p, " OR ")) return 0;
     while ((p = strstr(p, "answer("))) {
-        const char *qe = !strncmp(p, "answer(reviews, '", 17) ? strchr(p + 17, '\'') : NULL;
+        const char *col = p + 7 + strspn(p + 7, "abcdefghijklmnopqrstuvwxyz_");
+        col = *col == '.' ? col + 1 : p + 7;
+        const char *qe = !strncmp(col, "reviews, '", 10) ? strchr(col + 10, '\'') : NULL;
         if (n == MAXF || !qe || strncmp(qe, "') = 'Yes'", 10) || (a[n] = attr_of(p)) < 0) return 0;
         n++;
         p = qe;
@@ -256,8 +314,7 @@ static int truly(sqlite3 *db, int64_t id, const int *a, int n)
     int yes = 1;
     for (int i = 0; i < n && yes; i++) {
         sqlite3_stmt *s;
-        sqlite3_prepare_v2(db, "SELECT value FROM _truth_restaurant_attrs WHERE restaurant_id = ? "
-                           "AND attr = ?", -1, &s, NULL);
+        sqlite3_prepare_v2(db, ds->row_sql, -1, &s, NULL);
         sqlite3_bind_int64(s, 1, id);
         sqlite3_bind_text(s, 2, attrs[a[i]].attr, -1, SQLITE_STATIC);
         yes = sqlite3_step(s) == SQLITE_ROW && sqlite3_column_int(s, 0) > 0;
@@ -337,8 +394,7 @@ static void run_scale(const char *label, env *v, corpus *c, double delay)
                 if (!strcmp(r.names[k], "_id")) idc = k;
             for (int row = 0; a >= 0 && idc >= 0 && row < r.nrows; row++) {
                 sqlite3_stmt *s;
-                sqlite3_prepare_v2(v->db, "SELECT value FROM _truth_restaurant_attrs WHERE "
-                                   "restaurant_id = ? AND attr = ?", -1, &s, NULL);
+                sqlite3_prepare_v2(v->db, ds->row_sql, -1, &s, NULL);
                 sqlite3_bind_int64(s, 1, r.cells[(size_t)row * (size_t)r.ncols + (size_t)idc].i);
                 sqlite3_bind_text(s, 2, attrs[a].attr, -1, SQLITE_STATIC);
                 int yes = sqlite3_step(s) == SQLITE_ROW && sqlite3_column_int(s, 0) > 0;
@@ -423,6 +479,7 @@ int main(int argc, char **argv)
     }
     env v;
     if (env_open(&v, db, vectors, url, 1, 0)) return 1;
+    use_dataset(v.db);
     char truth[] = "/tmp/genie-truth-XXXXXX";
     int fd = mkstemp(truth);
     if (fd < 0 || write_truth(v.db, truth)) return 1;

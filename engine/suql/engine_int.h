@@ -35,6 +35,8 @@ struct suql_engine {
     suql_run_stats *st;
     int budget, used;
     int reserve;                  /* evaluations kept for the select list */
+    int reserve_outer;            /* ... of the join a pushed-down run decides
+                                     rows for (pushdown.c), else 0 */
     int explain;                  /* CLASSIFY: mappings that need no LLM only */
     gn_buf mapped;                /* explain: the enum values mapped, a line each */
     int collect;                  /* SQLite functions queue requests */
@@ -77,8 +79,17 @@ int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res
  * or GN_ELIMIT when the budget does not allow them all (nothing run). */
 int suql_eval(suql_engine *en, suql_ft_req *reqs, int n, gn_err *e);
 
+/* SEL's ORDER BY with select-list aliases (and positions) replaced by
+ * their expressions, for statements whose select list is not SEL's. */
+suql_order *suql_order_sans_alias(suql_query *q, const suql_select *sel);
+
+/* The evaluations kept for a select list of NFT free-text calls over the
+ * WANT rows a query returns (-1: all): at most half the budget. */
+int suql_select_reserve(const suql_engine *en, long want, int nft);
+
 /* The optimized run of SEL over table T, aliased A, whose WHERE clause
- * is DNF (optimize.c).  With en->explain, PLAN gets the explanation
+ * is DNF (optimize.c); the select list's share of the budget is kept
+ * (en->reserve, or en->reserve_outer when larger).  With en->explain, PLAN gets the explanation
  * instead of running. */
 int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
                        const char *a, const suql_dnf *dnf, suql_result *res, gn_buf *plan,

@@ -149,9 +149,7 @@ static suql_expr *and_of(suql_query *q, suql_expr **atoms, int n)
     return a;
 }
 
-/* SEL's ORDER BY with select-list aliases replaced by their expressions,
- * for statements whose select list is not SEL's. */
-static suql_order *order_sans_alias(suql_query *q, const suql_select *sel)
+suql_order *suql_order_sans_alias(suql_query *q, const suql_select *sel)
 {
     if (!sel->norder) return NULL;
     suql_order *o = suql_array_new(q, sel->norder, sizeof *o);
@@ -557,7 +555,7 @@ static int candidate_sql(suql_engine *en, suql_query *q, const suql_select *sel,
     }
     tmp.norder = sel->norder + 1;
     tmp.order = suql_array_new(q, tmp.norder, sizeof *tmp.order);
-    if (sel->norder) memcpy(tmp.order, order_sans_alias(q, sel), sizeof *tmp.order * (size_t)sel->norder);
+    if (sel->norder) memcpy(tmp.order, suql_order_sans_alias(q, sel), sizeof *tmp.order * (size_t)sel->norder);
     tmp.order[sel->norder] = (suql_order){ suql_id_column(q, t, alias), 0, SUQL_NULLS_DEFAULT };
     return suql_emit_select(q, &tmp, suql_hooks_calls(en, &h), sql, e);
 }
@@ -804,6 +802,11 @@ static void step_end(suql_engine *en, const suql_run_stats *b, int conjunct)
     p->ms_total += gn_now() * 1e3 - b->ms_total;
 }
 
+int suql_select_reserve(const suql_engine *en, long want, int nft)
+{
+    return want >= 0 && nft ? (int)(want * nft < en->budget / 2 ? want * nft : en->budget / 2) : 0;
+}
+
 int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
                        const char *a, const suql_dnf *dnf, suql_result *res, gn_buf *plan,
                        gn_err *e)
@@ -813,7 +816,8 @@ int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const s
     if (en->st) en->st->conjuncts = d.n;
     long want = suql_rows_wanted(sel);
     int nft = suql_freetext_targets(sel);
-    en->reserve = want >= 0 && nft ? (int)(want * nft < en->budget / 2 ? want * nft : en->budget / 2) : 0;
+    en->reserve = suql_select_reserve(en, want, nft);
+    if (en->reserve_outer > en->reserve) en->reserve = en->reserve_outer;
     if (plan) {
         gn_buf_puts(plan, "where, in disjunctive normal form:\n");
         suql_dnf_print(&d, plan);
@@ -891,7 +895,7 @@ int suql_run_final(suql_engine *en, suql_query *q, suql_select *sel, const st_ta
         suql_target tg = { suql_id_column(q, t, a), NULL };
         idsel.targets = &tg;
         idsel.ntargets = 1;
-        if (fin.order == sel->order) idsel.order = order_sans_alias(q, sel);
+        if (fin.order == sel->order) idsel.order = suql_order_sans_alias(q, sel);
         ids got = { 0 };
         rc = suql_emit_select(q, &idsel, suql_hooks_calls(en, &h), &sql, e);
         if (!rc) rc = query_ids(en, sql.data, &got, e);

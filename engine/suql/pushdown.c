@@ -27,6 +27,7 @@
 #include "util/buf.h"
 #include "util/xmem.h"
 
+#include <stdio.h>
 #include <string.h>
 
 enum { READS_NONE = 0, READS_ONE = 1, READS_OTHER = 2 };
@@ -132,6 +133,47 @@ static suql_expr *outer_where(suql_query *q, const suql_select *sel, const suql_
     return a;
 }
 
+/* With answer() or summary() in the select list and a LIMIT, the rows
+ * of the pushed table that the join returns, first, with no free text
+ * computed (SQLite computes a sorted statement's select list for every
+ * row before LIMIT, and the budget would go to rows never shown): OUTER's
+ * WHERE is then narrowed to them.  The first LIMIT + OFFSET rows of the
+ * join all read one of them, so the rows returned are the same. */
+static int returned_only(suql_engine *en, suql_query *q, const suql_select *sel,
+                         const suql_pushdown *pd, suql_select *outer, int64_t **ids, long *nids,
+                         gn_err *e)
+{
+    long want = suql_rows_wanted(sel);
+    if (!suql_freetext_targets(sel) || want < 0 || sel->distinct || *nids <= want) return 0;
+    suql_select idsel = *outer;
+    suql_target tg = { suql_id_column(q, pd->t, pd->alias), NULL };
+    idsel.targets = &tg;
+    idsel.ntargets = 1;
+    idsel.order = suql_order_sans_alias(q, sel);
+    idsel.offset = NULL;
+    idsel.limit = suql_expr_new(q, SUQL_E_INT, 0);
+    idsel.limit->ival = want;
+    char *num = suql_array_new(q, 24, 1);
+    snprintf(num, 24, "%ld", want);
+    idsel.limit->text = num;
+    suql_emit_hooks h;
+    gn_buf sql;
+    gn_buf_init(&sql);
+    suql_result r;
+    memset(&r, 0, sizeof r);
+    int rc = suql_emit_select(q, &idsel, suql_hooks_calls(en, &h), &sql, e);
+    if (!rc) rc = suql_run_sql(en, sql.data, 0, &r, e);
+    gn_buf_release(&sql);
+    if (rc) {
+        suql_result_release(&r);
+        return rc;
+    }
+    free(*ids);
+    *nids = take_ids(&r, ids);
+    outer->where = outer_where(q, sel, pd, *ids, *nids);
+    return 0;
+}
+
 int suql_run_pushdown(suql_engine *en, suql_query *q, suql_select *sel, suql_pushdown *pd,
                       suql_result *res, gn_buf *plan, gn_err *e)
 {
@@ -142,7 +184,12 @@ int suql_run_pushdown(suql_engine *en, suql_query *q, suql_select *sel, suql_pus
                       pd->alias, pd->t->name, pd->alias, pd->t->name, pd->alias);
     suql_result ir;
     memset(&ir, 0, sizeof ir);
+    /* The join's answer() and summary() of the rows it returns are paid
+     * from what the filters leave: keep their share, as a one-table query
+     * does. */
+    en->reserve_outer = suql_select_reserve(en, suql_rows_wanted(sel), suql_freetext_targets(sel));
     int rc = suql_run_optimized(en, q, &pd->inner, pd->t, pd->alias, &pd->dnf, &ir, plan, e);
+    en->reserve_outer = 0;
     if (rc) {
         suql_result_release(&ir);
         return rc;
@@ -156,11 +203,12 @@ int suql_run_pushdown(suql_engine *en, suql_query *q, suql_select *sel, suql_pus
     long nids = take_ids(&ir, &ids);
     suql_select outer = *sel;
     outer.where = outer_where(q, sel, pd, ids, nids);
-    free(ids);
     suql_emit_hooks h;
     gn_buf sql;
     gn_buf_init(&sql);
-    rc = suql_emit_select(q, &outer, suql_hooks_calls(en, &h), &sql, e);
+    rc = returned_only(en, q, sel, pd, &outer, &ids, &nids, e);
+    free(ids);
+    if (!rc) rc = suql_emit_select(q, &outer, suql_hooks_calls(en, &h), &sql, e);
     if (!rc) rc = suql_run_sql(en, sql.data, suql_freetext_targets(sel) > 0, res, e);
     gn_buf_release(&sql);
     return rc;

@@ -1,8 +1,9 @@
 -- restaurants.sql — differential cases over sample_db/restaurants.db
 -- (table restaurants: 1800 rows; price an enum cheap < moderate <
 -- expensive < luxury; cuisines TEXT[]; popular_dishes and reviews
--- FREE_TEXT[]).  Format: tests/pg/run.py.  Queries with LIMIT order by a
--- total key (ending in _id) and say `order: total`.
+-- FREE_TEXT[]; restaurant_hours: 15025 rows).  Format: tests/pg/run.py.
+-- Queries with LIMIT order by a total key (ending in _id) and say
+-- `order: total`.
 
 -- ==== projections, aliases, DISTINCT ====================================
 
@@ -1304,3 +1305,35 @@ SELECT count(*) FROM (SELECT NULLIF(1, 1) AS x FROM restaurants UNION SELECT NUL
 
 -- case: r-table-command
 SELECT count(*) FROM (TABLE restaurants) t;
+
+-- ==== opening hours (restaurant_hours: day an enum Mon < ... < Sun, opens
+-- and closes TIME, a night past midnight ending at 24:00) =================
+
+-- case: r-hours-count
+SELECT count(*) AS n, count(DISTINCT restaurant_id) AS places, min(opens) AS first, max(closes) AS last
+FROM restaurant_hours;
+
+-- case: r-hours-day-order
+-- order: total
+SELECT day, count(*) FROM restaurant_hours GROUP BY day ORDER BY day;
+
+-- case: r-hours-open-late-friday
+-- order: total
+SELECT r._id, r.name, h.closes FROM restaurants r JOIN restaurant_hours h ON h.restaurant_id = r._id
+WHERE r.location = 'San Francisco' AND h.day = 'Fri' AND h.opens <= '23:00' AND h.closes > '23:00'
+ORDER BY h.closes DESC, r._id LIMIT 5;
+
+-- case: r-hours-open-at-midnight-exists
+SELECT count(*) FROM restaurants r
+WHERE EXISTS (SELECT 1 FROM restaurant_hours h WHERE h.restaurant_id = r._id AND h.day = 'Sat'
+              AND h.opens <= '00:30' AND h.closes > '00:30');
+
+-- case: r-hours-closes-24
+SELECT count(*) FROM restaurant_hours WHERE closes = '24:00' AND closes > TIME '23:59:59';
+
+-- case: r-hours-weekend-range
+SELECT count(DISTINCT restaurant_id) FROM restaurant_hours WHERE day BETWEEN 'Sat' AND 'Sun' AND opens < '09:00';
+
+-- case: r-hours-length
+-- order: total
+SELECT restaurant_id, day, closes - opens AS span FROM restaurant_hours ORDER BY span DESC, _id LIMIT 3;

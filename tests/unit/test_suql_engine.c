@@ -473,6 +473,32 @@ TEST(suql_engine_review_regressions)
     fx_close(&f);
 }
 
+/* A join whose filter is pushed down, sorted and limited, with summary()
+ * in its select list: the filters leave the select list its share of the
+ * budget, and only the rows returned are summarized (SQLite computes a
+ * sorted statement's select list for every row before LIMIT).  Found in
+ * a relayed conversation: every summary came back NULL. */
+TEST(suql_engine_join_select_list_within_budget)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1, 16) == 0);
+    REQUIRE(th_mock_script("{\"chat\": [{\"stage\": \"verify\", \"reply\": \"Yes\"},"
+                           " {\"stage\": \"summary\", \"reply\": \"A fine place.\"}]}") == 0);
+    suql_result r;
+    suql_run_stats st;
+    gn_err e;
+    REQUIRE(suql_execute(f.en, "SELECT a.name, summary(a.reviews) AS s FROM restaurants AS a JOIN "
+                         "restaurants AS b ON a._id = b._id WHERE answer(a.reviews, 'quiet?') = 'Yes' "
+                         "AND a.location = 'Palo Alto' ORDER BY b.rating DESC, a._id LIMIT 2 OFFSET 1",
+                         &r, &st, &e) == 0);
+    CHECK_STR(st.mode, "optimized");
+    CHECK_INT(r.nrows, 2);
+    for (int i = 0; i < r.nrows; i++) CHECK_STR(r.cells[2 * i + 1].text, "A fine place.");
+    CHECK(st.evaluations <= 16);
+    suql_result_release(&r);
+    fx_close(&f);
+}
+
 /* QUERY, whose free-text filter reads one table of a join or a CTE, runs
  * optimized: batched checks, not a call a row, and the rows of the same
  * filter asked of that table alone (in name order, first column). */

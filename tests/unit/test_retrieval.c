@@ -298,20 +298,6 @@ TEST(search_hnsw_matches_flat_on_fixture)
     fx_close(&f);
 }
 
-TEST(lexical_stemmer_folds_inflections)
-{
-    char out[64];
-    const char *pairs[][2] = {
-        { "parking", "park" }, { "parked", "park" }, { "reviews", "review" },
-        { "families", "family" }, { "glasses", "glass" }, { "bus", "bus" },
-        { "seating", "seat" }, { "kids", "kid" }, { "need", "need" }, { "is", "is" },
-    };
-    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-        rt_lex_stem(pairs[i][0], (int)strlen(pairs[i][0]), out);
-        CHECK_STR(out, pairs[i][1]);
-    }
-}
-
 TEST(lexical_bm25_prefers_rare_terms_and_short_passages)
 {
     fx f;

@@ -93,15 +93,6 @@ TEST(chunk_limits_respected)
     CHECK_INT(st_chunk("short", 25, count_chunk, c), 1);
 }
 
-TEST(fts_expression_drops_stop_words)
-{
-    char *x = rt_fts_expr("Is the parking easy? family-friendly & kids'");
-    REQUIRE(x != NULL);
-    CHECK_STR(x, "\"parking\" OR \"easy\" OR \"family\" OR \"friendly\" OR \"kids\"");
-    free(x);
-    CHECK(rt_fts_expr("the of and") == NULL);
-}
-
 TEST(wordvec_lookup_and_similarity)
 {
     rt_embedder *em;

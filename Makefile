@@ -16,7 +16,7 @@ WARN   = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wwrite
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(SANITIZE) -MMD -MP \
         -I. -Iengine $(shell pkg-config --cflags libcurl sqlite3 libcjson inih ncursesw 2>/dev/null) \
         -DGENIE_VERSION='"$(VERSION)"' -DGENIE_PREFIX='"$(PREFIX)"' $(CFLAGS)
-LIBS   = -lsqlite3 -lcurl -lcjson -linih -lcsv -lpg_query -lpthread -lm $(FAISS_LIBS)
+LIBS   = -lsqlite3 -lcurl -lcjson -linih -lcsv -lpg_query -lstemmer -lpthread -lm $(FAISS_LIBS)
 TUI_LIBS = -lncursesw -lreadline
 
 VERSION := 0.1.0

@@ -31,7 +31,7 @@ die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
 
 # ---- 1. Debian packages --------------------------------------------------
 PKGS="build-essential pkg-config libsqlite3-dev libcurl4-openssl-dev
-libcjson-dev libinih-dev libcsv-dev libpg-query-dev libfaiss-dev libblas-dev
+libcjson-dev libinih-dev libcsv-dev libpg-query-dev libstemmer-dev libfaiss-dev libblas-dev
 liblapack-dev libncurses-dev libreadline-dev mandoc man-db tmux valgrind dpkg-dev curl
 clang util-linux locales sqlite3"
 # Debian's PostgreSQL (15 on Debian 12), for `make test-pg`: SUQL results

@@ -31,6 +31,7 @@
  * and pick order puts the most central point first).
  */
 #include "llm/offline.h"
+#include "retrieval/stem.h"
 #include "retrieval/tokenize.h"
 #include "util/xmem.h"
 
@@ -246,20 +247,14 @@ static int ends_with(const char *w, int len, const char *suf)
     return len >= n && !memcmp(w + len - n, suf, (size_t)n);
 }
 
-/* A crude stem: drop "'s", plural and -ing/-ed endings, keep STEM_LEN
- * bytes ("romantic"/"romance" -> "roman", "parking" -> "park").  Returns its
- * length, 0 for words too short to compare. */
+/* The retrieval stemmer's stem (Snowball, the one every lexical path
+ * uses), cut to STEM_LEN bytes so near forms meet ("romantic"/"romance"
+ * -> "roman").  Returns its length, 0 for words too short to compare. */
 static int stem(const char *w, int len, char out[STEM_LEN + 1])
 {
     char b[64];
     if (len < 3 || len > 63) return 0;
-    memcpy(b, w, (size_t)len);
-    if (ends_with(b, len, "'s")) len -= 2;
-    if (len > 4 && ends_with(b, len, "ies")) { len -= 2; b[len - 1] = 'y'; }
-    else if (len > 3 && b[len - 1] == 's' && !ends_with(b, len, "ss") && !ends_with(b, len, "us"))
-        len--;
-    if (len > 5 && ends_with(b, len, "ing")) len -= 3;
-    else if (len > 4 && ends_with(b, len, "ed")) len -= 2;
+    len = rt_stem(w, len, b);
     if (len < 3) return 0;
     if (len > STEM_LEN) len = STEM_LEN;
     memcpy(out, b, (size_t)len);

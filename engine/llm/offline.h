@@ -20,8 +20,9 @@
  * (llm_offline_query: "does it have outdoor seating?" -> "outdoor
  * seating"), w ranges over the content words of q embedded one by one (for
  * a one-word q the min is the first cosine again), E is the embedder, and
- * overlap the fraction of q's content words whose crude stem ("kids" ->
- * "kid", "parking" -> "park") occurs in S.  The min term asks that every
+ * overlap the fraction of q's content words whose stem (the retrieval
+ * stemmer's, cut to 5 bytes: "kids" -> "kid", "parking" -> "park",
+ * "romantic" -> "roman") occurs in S.  The min term asks that every
  * word of the question be present in meaning: the mean vector of a short
  * query is carried by any one of its words, and "happy hour" alone scored
  * "we waited over an hour" 0.93.  llm_offline_match also subtracts 0.2 from

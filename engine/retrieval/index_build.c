@@ -1,7 +1,7 @@
 /*
  * index_build.c — building the retrieval index in one go.
  *
- * Order matters for crash safety: everything in the database (passages, FTS5,
+ * Order matters for crash safety: everything in the database (passages,
  * triggers, state) changes inside one transaction; the side files are written
  * to .tmp names, synced and renamed before that transaction commits.  A crash
  * before the commit leaves side files whose nonce matches no committed state,
@@ -10,6 +10,7 @@
  * must be copied out before FAISS can use it).
  */
 #include "index_int.h"
+#include "tokenize.h"
 #include "util/buf.h"
 #include "util/xmem.h"
 
@@ -219,6 +220,7 @@ static int write_state(sqlite3 *db, const char *emb, uint64_t nonce, long n, int
     snprintf(buf, sizeof buf, "%d", ntrig);
     if (!rc) rc = state_set(db, "triggers", buf, e);
     if (!rc) rc = state_set(db, "kind", hnsw ? "hnsw" : "flat", e);
+    if (!rc) rc = state_set(db, "tokenizer", rt_tokenizer_id(), e);
     free(sig);
     return rc;
 }

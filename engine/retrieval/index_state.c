@@ -2,13 +2,17 @@
  * index_state.c — deciding whether the retrieval index is fresh.
  *
  * The state lives in genie_index_state(key, value): source_gen (bumped by
- * triggers), built_gen, nonce, embedder, sources, npass, kind.  Triggers
- * genie_stale_<table>_{i,u,d} are created by a build; if a table is dropped
- * and recreated its triggers vanish, so the trigger count is part of the
- * check.  The side files carry the nonce and passage count of the build that
+ * triggers), built_gen, nonce, embedder, sources, npass, kind, tokenizer.
+ * The tokenizer's id covers the lexical postings and the offline vectors,
+ * which both depend on how text is cut into words: an index built by an
+ * older tokenizer or stemmer (or before the id was recorded) is stale.
+ * Triggers genie_stale_<table>_{i,u,d} are created by a build; if a table is
+ * dropped and recreated its triggers vanish, so the trigger count is part of
+ * the check.  The side files carry the nonce and passage count of the build that
  * wrote them, which catches a copied, swapped, truncated or half-written file.
  */
 #include "index_int.h"
+#include "tokenize.h"
 #include "util/buf.h"
 #include "util/xmem.h"
 
@@ -108,6 +112,7 @@ int rt_state_fresh(sqlite3 *db, const char *dbpath, const rt_embedder *em,
     char *emb = state_get(db, "embedder"), *srcs = state_get(db, "sources");
     char *non = state_get(db, "nonce"), *np = state_get(db, "npass");
     char *ntrig = state_get(db, "triggers"), *dim = state_get(db, "dim");
+    char *tok = state_get(db, "tokenizer");
     char *now = rt_sources_signature(db);
     int rc = 0;
     if (!built || !src || !emb || !srcs || !non || !np || !ntrig || !dim)
@@ -118,6 +123,13 @@ int rt_state_fresh(sqlite3 *db, const char *dbpath, const rt_embedder *em,
         rc = stale(e, "change-tracking triggers are missing (was a table recreated?)");
     else if (strcmp(srcs, now))
         rc = stale(e, "the set of free-text columns changed");
+    else if (!tok)
+        rc = stale(e, "it was built with an older tokenizer");
+    else if (strcmp(tok, rt_tokenizer_id())) {
+        char why[300];
+        snprintf(why, sizeof why, "it was built with tokenizer %s, now %s", tok, rt_tokenizer_id());
+        rc = stale(e, why);
+    }
     else if (strcmp(emb, rt_embedder_id(em))) {
         char why[600];
         snprintf(why, sizeof why, "it was built with embedder %s, now %s", emb, rt_embedder_id(em));
@@ -134,7 +146,7 @@ int rt_state_fresh(sqlite3 *db, const char *dbpath, const rt_embedder *em,
         }
     }
     free(built); free(src); free(emb); free(srcs); free(non); free(np); free(ntrig);
-    free(dim); free(now);
+    free(dim); free(now); free(tok);
     return rc;
 }
 

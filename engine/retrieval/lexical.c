@@ -12,6 +12,7 @@
  * and filtered by candidates; the simple loop is already a few ms at scale).
  */
 #include "lexical.h"
+#include "stem.h"
 #include "tokenize.h"
 #include "util/xmem.h"
 
@@ -58,28 +59,9 @@ static uint32_t fnv1a(const char *s, int len)
     return h;
 }
 
-static int ends(const char *w, int len, const char *suf)
-{
-    int n = (int)strlen(suf);
-    return len > n && memcmp(w + len - n, suf, (size_t)n) == 0;
-}
-
-int rt_lex_stem(const char *w, int len, char *out)
-{
-    memcpy(out, w, (size_t)len);
-    if (len > 4 && ends(w, len, "ies")) { len -= 2; out[len - 1] = 'y'; }
-    else if (len > 4 && ends(w, len, "sses")) len -= 2;
-    else if (len > 3 && w[len - 1] == 's' && !ends(w, len, "ss") && !ends(w, len, "us") &&
-             !ends(w, len, "is")) len -= 1;
-    if (len > 5 && ends(out, len, "ing")) len -= 3;
-    else if (len > 4 && ends(out, len, "ed") && !ends(out, len, "eed")) len -= 2;
-    out[len] = 0;
-    return len;
-}
-
-/* Split a tokenizer word into terms the way FTS5's unicode61 does. */
-typedef void (*term_fn)(const char *term, int len, void *ud);
-typedef struct { term_fn fn; void *ud; } split_ctx;
+/* Split a tokenizer word into terms at ' - & ("family-friendly" is the
+ * terms of "family" and "friendly"; "kids'" and "kid's" meet at "kid"). */
+typedef struct { rt_lex_term_fn fn; void *ud; } split_ctx;
 
 static void split_word(const char *w, int len, void *ud)
 {
@@ -92,12 +74,12 @@ static void split_word(const char *w, int len, void *ud)
         int n = i - s;
         if (n == 0 || rt_is_stopword(w + s, n) || (n == 1 && w[s] == 's') || n > 60) continue;
         char stem[64];
-        int sl = rt_lex_stem(w + s, n, stem);
+        int sl = rt_stem(w + s, n, stem);
         c->fn(stem, sl, c->ud);
     }
 }
 
-static void terms_of(const char *text, term_fn fn, void *ud)
+void rt_lex_terms(const char *text, rt_lex_term_fn fn, void *ud)
 {
     split_ctx c = { fn, ud };
     rt_tokenize(text, split_word, &c);
@@ -229,7 +211,7 @@ int rt_lex_build(sqlite3 *db, const char *path, long n, uint64_t nonce, gn_err *
         if (id < 0 || id >= n) { rc = gn_err_set(e, GN_EDB, "passage ids are not 0..%ld", n - 1); break; }
         b.cur_pid = (uint32_t)id;
         b.doclen = 0;
-        terms_of((const char *)sqlite3_column_text(st, 1), add_term, &b);
+        rt_lex_terms((const char *)sqlite3_column_text(st, 1), add_term, &b);
         len[id] = (uint16_t)(b.doclen > 65535 ? 65535 : b.doclen);
         total += b.doclen;
     }
@@ -341,7 +323,7 @@ static void query_term(const char *t, int len, void *ud)
 int rt_lex_score(rt_lex *lx, const char *text, rt_lex_keep_fn keep, rt_lex_hit_fn fn, void *ud)
 {
     qterms q = { .n = 0, .lx = lx };
-    terms_of(text, query_term, &q);
+    rt_lex_terms(text, query_term, &q);
     if (!lx->acc) {
         lx->acc = xcalloc(lx->h->npass + 1, sizeof(float));
         lx->touched = xmalloc(sizeof(uint32_t) * (lx->h->npass + 1));

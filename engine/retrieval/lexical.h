@@ -1,13 +1,15 @@
 /*
  * lexical.h — genie's BM25 postings: the lexical side of hybrid ranking.
  *
- * The passages are also in SQLite FTS5 (genie_fts), which serves SQL access
- * and is the benchmark baseline; ranking uses these postings instead because
- * FTS5 spends about 2 µs per matching passage in its SQL machinery, 800 ms a
- * query at 5 million passages, where a flat scan of packed postings spends
- * a few nanoseconds.  Terms: the tokenizer's words split at ' - & like FTS5's
- * unicode61, stop words dropped, lightly stemmed (rt_lex_stem).  Scoring is
- * Okapi BM25 with k1 = 1.2, b = 0.75, idf = ln(1 + (N - df + 0.5)/(df + 0.5)).
+ * Own postings rather than SQLite FTS5, because FTS5 spends about 2 µs per
+ * matching passage in its SQL machinery, 800 ms a query at 5 million
+ * passages, where a flat scan of packed postings spends a few nanoseconds
+ * (the retrieval benchmark keeps FTS5, fed with these same terms, as its
+ * speed baseline).  Terms: the tokenizer's folded words (tokenize.h) split
+ * at ' - &, stop words dropped, stemmed by Snowball (stem.h).  The index
+ * records the tokenizer's id (rt_tokenizer_id), so a change of tokenizer
+ * or stemmer rebuilds it.  Scoring is Okapi BM25 with k1 = 1.2, b = 0.75,
+ * idf = ln(1 + (N - df + 0.5)/(df + 0.5)).
  *
  * File DB.lex (little-endian): a 64-byte header (magic "GNLX0001", build
  * nonce, passages, terms, buckets, postings, average passage length), then
@@ -25,9 +27,11 @@
 
 typedef struct rt_lex rt_lex;
 
-/* Stem WORD (lowercase, len bytes) into out (size >= len + 1); returns the
- * stem's length. */
-int rt_lex_stem(const char *word, int len, char *out);
+/* Calls fn(term, len, ud) for each term of TEXT, in order, repeats
+ * included: what the index holds of a passage and what a query looks up.
+ * TERM is NUL-terminated and valid only during the call. */
+typedef void (*rt_lex_term_fn)(const char *term, int len, void *ud);
+void rt_lex_terms(const char *text, rt_lex_term_fn fn, void *ud);
 
 /* Build DB.lex-format file PATH from genie_passages (all N passages, in id
  * order) with build nonce NONCE.  0 or an error. */

@@ -15,8 +15,6 @@
  */
 #include "search.h"
 #include "index_int.h"
-#include "tokenize.h"
-#include "util/buf.h"
 #include "util/xmem.h"
 
 #include <math.h>
@@ -223,38 +221,6 @@ static void dense_rank(const qctx *c, const float *qv, rowlist *out)
 }
 
 /* ---- lexical ----------------------------------------------------------- */
-typedef struct { gn_buf *b; int n; } fts_ctx;
-
-static void fts_word(const char *w, int len, void *ud)
-{
-    fts_ctx *c = ud;
-    /* unicode61 splits on ' - &: do the same so terms match the index. */
-    int i = 0;
-    while (i < len) {
-        while (i < len && (w[i] == '\'' || w[i] == '-' || w[i] == '&')) i++;
-        int s = i;
-        while (i < len && w[i] != '\'' && w[i] != '-' && w[i] != '&') i++;
-        if (i > s && !rt_is_stopword(w + s, i - s) && !(i - s == 1 && w[s] == 's')) {
-            char term[72];
-            snprintf(term, sizeof term, "\"%.*s\"", i - s, w + s);
-            if (!strstr(c->b->data, term)) {
-                gn_buf_printf(c->b, "%s%s", c->n ? " OR " : "", term);
-                c->n++;
-            }
-        }
-    }
-}
-
-char *rt_fts_expr(const char *text)
-{
-    gn_buf b;
-    gn_buf_init(&b);
-    fts_ctx c = { &b, 0 };
-    rt_tokenize(text, fts_word, &c);
-    if (!c.n) { gn_buf_release(&b); return NULL; }
-    return gn_buf_detach(&b);
-}
-
 /* Lexical ranking through the BM25 postings: passages outside the table,
  * the constraint's columns or the candidate rows are skipped.  Only the best
  * M passages are kept (a min-heap), then folded into rows best-first: the

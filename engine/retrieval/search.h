@@ -3,8 +3,8 @@
  *
  * For each constraint (a query text over one free-text column, or all of the
  * table's) two rankings of rows are made: dense (cosine similarity of the
- * query vector with the row's best passage) and lexical (FTS5 BM25 of the
- * row's best passage).  They are fused by weighted reciprocal rank fusion:
+ * query vector with the row's best passage) and lexical (BM25 of the row's
+ * best passage over genie's own postings, lexical.h).  They are fused by weighted reciprocal rank fusion:
  *     fused_c(row) = w / (K + rank_dense) + (1 - w) / (K + rank_bm25)
  * (a term is 0 when the row is absent from that ranking; defaults K = 60,
  * w = 0.5).  With several constraints a row's score is the SUQL paper's
@@ -52,9 +52,5 @@ int rt_search(rt_index *ix, const rt_query *q, rt_hit **out, int *nout, gn_err *
 /* Text, table and column of passage PID (caller frees each; NULL args
  * skipped).  GN_ENOTFOUND if there is no such passage. */
 int rt_passage(rt_index *ix, int64_t pid, char **text, char **tbl, char **col, gn_err *e);
-
-/* The FTS5 MATCH expression for TEXT ("w1" OR "w2" ..., stop words dropped);
- * caller frees; NULL when TEXT has no searchable word. */
-char *rt_fts_expr(const char *text);
 
 #endif

@@ -1,43 +1,118 @@
 /*
- * tokenize.c — ASCII word splitting and the stop-word list.
+ * tokenize.c — Unicode word splitting, folding, and the stop-word list.
  *
- * Lowercases as it goes into a small stack buffer, so callers get stable
- * lowercase words without allocation.  Non-ASCII bytes split words: the
- * offline vectors are English GloVe.  The BM25 index (lexical.c) uses these
- * words too, so "Mélisse" is indexed as "m" and "lisse" there; FTS5, kept
- * beside it for SQL text search, has its own unicode61 tokenizer.  (One
- * Unicode-aware tokenizer for every lexical path is still to do.)
+ * One tokenizer for every lexical path: the BM25 index and its queries
+ * (lexical.c), the offline embedder's words (embed_glove.c), the offline
+ * answerer (llm/offline.c), a row's passage ranking (suql/passrank.c) and
+ * CLASSIFY's word overlap (suql/classify.c).  Text is decoded as UTF-8; a
+ * byte that does not start a well-formed sequence (overlong, surrogate,
+ * past U+10FFFF, truncated) separates words like a space, so bad input
+ * costs a split, never a crash or a merged word.  Letters and digits of any
+ * script are word characters; each is folded (fold.c: lowercase, no
+ * diacritics) into a small stack buffer, so "Mélisse", "MELISSE" and
+ * "Melisse" are the one word "melisse" and callers get stable words without
+ * allocation.  ' - & (and the typographic apostrophe, as ') stay inside a
+ * word when a word character follows, as before; lexical.c splits there.
+ *
+ * The ASCII tokenizer genie used before (non-ASCII bytes split words) is
+ * kept in legacy.c only as the retrieval benchmark's baseline, chosen by
+ * rt_tokenizer_set_legacy.
+ * Rejected: folding in a separate pass over the text (an allocation per
+ * call on the hot path of index builds) and the locale's towlower (results
+ * would depend on the user's locale, and the index must not).
  */
 #include "tokenize.h"
+#include "fold.h"
+#include "legacy.h"
 
-#include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int wordch(int c) { return c < 128 && isalnum(c); }
-static int joiner(int c) { return c == '\'' || c == '-' || c == '&'; }
+#define BAD 0xFFFFFFFFu
+#define WORD_MAX 63
+
+static int legacy;
+
+void rt_tokenizer_set_legacy(int on) { legacy = on; }
+int rt_tokenizer_legacy(void) { return legacy; }
+
+const char *rt_tokenizer_id(void)
+{
+    return legacy ? "ascii+suffix" : "utf8-fold+snowball-english-1";
+}
+
+static int cont(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+/* The code point at P (*p != 0) and its length in *n; BAD with *n = 1 for
+ * a byte that does not start a well-formed sequence. */
+static uint32_t decode(const unsigned char *p, int *n)
+{
+    unsigned char c = p[0];
+    *n = 1;
+    if (c < 0x80) return c;
+    if (c >= 0xC2 && c <= 0xDF && cont(p[1])) {
+        *n = 2;
+        return (uint32_t)(c & 0x1F) << 6 | (p[1] & 0x3F);
+    }
+    if (c >= 0xE0 && c <= 0xEF && cont(p[1]) && cont(p[2]) &&
+        !(c == 0xE0 && p[1] < 0xA0) && !(c == 0xED && p[1] > 0x9F)) {
+        *n = 3;
+        return (uint32_t)(c & 0x0F) << 12 | (uint32_t)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+    }
+    if (c >= 0xF0 && c <= 0xF4 && cont(p[1]) && cont(p[2]) && cont(p[3]) &&
+        !(c == 0xF0 && p[1] < 0x90) && !(c == 0xF4 && p[1] > 0x8F)) {
+        *n = 4;
+        return (uint32_t)(c & 0x07) << 18 | (uint32_t)(p[1] & 0x3F) << 12 |
+               (uint32_t)(p[2] & 0x3F) << 6 | (p[3] & 0x3F);
+    }
+    return BAD;
+}
+
+static char joiner(uint32_t cp)
+{
+    if (cp == '\'' || cp == 0x2019) return '\'';
+    return cp == '-' || cp == '&' ? (char)cp : 0;
+}
+
+static int starts_word(const unsigned char *p)
+{
+    char tmp[4];
+    int n;
+    uint32_t cp = *p ? decode(p, &n) : BAD;
+    return cp != BAD && rt_fold_cp(cp, tmp) > 0;
+}
 
 int rt_tokenize(const char *text, rt_word_fn fn, void *ud)
 {
-    char w[64];
-    int n = 0;
+    if (legacy) return rt_legacy_tokenize(text, fn, ud);
+    char w[WORD_MAX + 1];
+    int len = 0, skip = 0, words = 0;
     const unsigned char *p = (const unsigned char *)text;
-    while (*p) {
-        while (*p && !wordch(*p)) p++;
-        if (!*p) break;
-        int len = 0, skip = 0;
-        while (*p && (wordch(*p) || (joiner(*p) && wordch(p[1])))) {
-            if (len < 63) w[len++] = (char)tolower(*p);
+    for (;;) {
+        int n = 0, f = -1;
+        char part[4];
+        uint32_t cp = *p ? decode(p, &n) : BAD;
+        char j = cp == BAD ? 0 : joiner(cp);
+        if (j && len && starts_word(p + n)) { part[0] = j; f = 1; }
+        else if (cp != BAD) f = rt_fold_cp(cp, part);
+        if (f > 0 && !skip) {
+            if (len + f <= WORD_MAX) { memcpy(w + len, part, (size_t)f); len += f; }
             else skip = 1;
-            p++;
+        } else if (f > 0) {
+            len += f;                       /* still inside the long word */
+        } else if (f < 0 && len) {
+            if (!skip) {
+                w[len] = 0;
+                fn(w, len, ud);
+                words++;
+            }
+            len = skip = 0;
         }
-        if (!skip) {
-            w[len] = 0;
-            fn(w, len, ud);
-            n++;
-        }
+        if (!*p) break;
+        p += n;
     }
-    return n;
+    return words;
 }
 
 static const char *const stop[] = {

@@ -1,13 +1,16 @@
 /*
- * passages.c — turning free-text columns into passages and the FTS5 index.
+ * passages.c — turning free-text columns into passages.
  *
  * Every element of a free-text array (or the whole value of a scalar
  * free-text column) is one passage; one longer than the chunk limit is split
  * at the last sentence end (". ", "! ", "? ") before the limit, else the last
- * space, else hard.  The FTS5 table uses external content (genie_passages), so
- * the text is stored once.  Rejected: one FTS row per database row — BM25
- * would then score whole rows, and the best-passage semantics of the SUQL
- * aggregate score needs per-passage scores.
+ * space, else hard.  Passages are per element, not per row: BM25 would then
+ * score whole rows, and the best-passage semantics of the SUQL aggregate
+ * score needs per-passage scores.  Rejected: an SQLite FTS5 table over the
+ * passages, which earlier versions built (genie_fts, dropped here when a
+ * database still has it): nothing queried it but the benchmark, and it cut
+ * words with its own tokenizer and stemmer where every lexical path must
+ * share one (retrieval/tokenize.h, retrieval/stem.h).
  */
 #include "passages.h"
 #include "util/buf.h"
@@ -22,9 +25,7 @@ static const char *ddl =
     "DROP TABLE IF EXISTS genie_sources;"
     "CREATE TABLE genie_sources(src INTEGER PRIMARY KEY, tbl TEXT NOT NULL, col TEXT NOT NULL);"
     "CREATE TABLE genie_passages(id INTEGER PRIMARY KEY, src INTEGER NOT NULL, "
-    "  row_id INTEGER NOT NULL, elem INTEGER NOT NULL, chunk INTEGER NOT NULL, text TEXT NOT NULL);"
-    "CREATE VIRTUAL TABLE genie_fts USING fts5(text, content='genie_passages', "
-    "  content_rowid='id', tokenize='porter unicode61');";
+    "  row_id INTEGER NOT NULL, elem INTEGER NOT NULL, chunk INTEGER NOT NULL, text TEXT NOT NULL);";
 
 static int cut_point(const char *t, int len, int max)
 {
@@ -183,10 +184,6 @@ int st_passages_build(sqlite3 *db, const st_schema *s, int chunk_chars,
     }
     sqlite3_finalize(c.ins);
     if (rc) return rc;
-    if (progress) progress("full-text index", 0, 1, ud);
-    if (sqlite3_exec(db, "INSERT INTO genie_fts(genie_fts) VALUES('rebuild')", NULL, NULL, NULL))
-        return st_dberr(db, e, "building the FTS5 index");
-    if (progress) progress("full-text index", 1, 1, ud);
     *npassages = c.next_id;
     return 0;
 }

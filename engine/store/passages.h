@@ -4,7 +4,6 @@
  * Tables written (all prefixed genie_, invisible to the agent):
  *   genie_sources(src, tbl, col)             each free-text column, numbered
  *   genie_passages(id, src, row_id, elem, chunk, text)
- *   genie_fts                                FTS5 (porter, unicode61) over text
  * Passage ids start at 0 and follow (table, row _id, column, element, chunk)
  * order, so one row's passages are contiguous: the vector index relies on it.
  */
@@ -16,7 +15,7 @@
 /* Called with (done, total) rows while building; may be NULL. */
 typedef void (*st_progress_fn)(const char *stage, long done, long total, void *ud);
 
-/* Rebuild the three tables from the free-text columns of S, chunking texts
+/* Rebuild the two tables from the free-text columns of S, chunking texts
  * longer than CHUNK_CHARS at sentence or word boundaries.  Runs inside the
  * caller's transaction.  Returns 0 and sets *npassages, or an error. */
 int st_passages_build(sqlite3 *db, const st_schema *s, int chunk_chars,

@@ -1,16 +1,16 @@
 /*
  * passrank.c — relevance of a row's passages to a question (passrank.h).
  *
- * Terms: llm_offline_query's words of the question (what it asks about,
- * not "is it" or "good"), each split at ' - & as the lexical index splits
- * them, stop words dropped, stemmed by rt_lex_stem; a passage's words the
- * same way.  At most MAX_TERMS question terms count (a question is short).
+ * Terms: the lexical index's terms (rt_lex_terms: the one tokenizer's
+ * folded words split at ' - &, stop words dropped, Snowball stems) of
+ * llm_offline_query's words of the question (what it asks about, not "is
+ * it" or "good"); a passage's terms the same way, so "Crème brûlée?" finds
+ * "creme brulee".  At most MAX_TERMS question terms count (a question is short).
  */
 #include "suql/passrank.h"
 
 #include "llm/offline.h"
 #include "retrieval/lexical.h"
-#include "retrieval/tokenize.h"
 #include "util/buf.h"
 #include "util/xmem.h"
 
@@ -27,29 +27,17 @@ typedef struct {
     int collect;              /* 1: add terms; 0: mark the ones seen */
 } terms;
 
-/* One piece of a word (between ' - &): stemmed, then added or marked. */
-static void piece(terms *ts, const char *w, int len)
+/* One term: added (collecting the question's) or marked (scanning). */
+static void on_term(const char *t, int len, void *ud)
 {
-    if (len < 1 || len >= TERM_MAX || rt_is_stopword(w, len)) return;
-    char stem[TERM_MAX];
-    int n = rt_lex_stem(w, len, stem);
-    stem[n] = 0;
+    terms *ts = ud;
+    if (len < 1 || len >= TERM_MAX) return;
     for (int i = 0; i < ts->n; i++)
-        if (!strcmp(ts->t[i], stem)) {
+        if (!strcmp(ts->t[i], t)) {
             ts->seen[i] = 1;
             return;
         }
-    if (ts->collect && ts->n < MAX_TERMS) memcpy(ts->t[ts->n++], stem, (size_t)n + 1);
-}
-
-static void on_word(const char *w, int len, void *ud)
-{
-    int start = 0;
-    for (int i = 0; i <= len; i++)
-        if (i == len || w[i] == '-' || w[i] == '\'' || w[i] == '&') {
-            piece(ud, w + start, i - start);
-            start = i + 1;
-        }
+    if (ts->collect && ts->n < MAX_TERMS) memcpy(ts->t[ts->n++], t, (size_t)len + 1);
 }
 
 static void question_terms(const char *question, terms *ts)
@@ -59,7 +47,7 @@ static void question_terms(const char *question, terms *ts)
     llm_offline_query(question, &q);
     memset(ts, 0, sizeof *ts);
     ts->collect = 1;
-    rt_tokenize(q.data ? q.data : question, on_word, ts);
+    rt_lex_terms(q.data ? q.data : question, on_term, ts);
     ts->collect = 0;
     gn_buf_release(&q);
 }
@@ -68,7 +56,7 @@ static double share(terms *ts, const char *text)
 {
     if (!ts->n) return 0;
     memset(ts->seen, 0, sizeof ts->seen);
-    rt_tokenize(text, on_word, ts);
+    rt_lex_terms(text, on_term, ts);
     int k = 0;
     for (int i = 0; i < ts->n; i++) k += ts->seen[i];
     return (double)k / ts->n;

@@ -53,7 +53,7 @@ static const char *const PROPER[] = {
     "korean", "french", "greek", "thai", "caesar", "cuban", "italian", "philly", "english", "earl grey",
     "new york", "general tso's", "st. louis", "california", "peking", "hawaiian", "belgian", "denver",
     "buffalo", "shanghai", "sichuan", "cantonese", "dungeness", "meyer", "japanese", "chongqing",
-    "yang chow", "taiwanese", "vietnamese", "nicoise", "reuben", "cobb", "lorraine", "benedict", "louie",
+    "yang chow", "taiwanese", "vietnamese", "niçoise", "reuben", "cobb", "lorraine", "benedict", "louie",
     "guinness", "irish", "turkish", "spanish", "mexican", "london", "moscow", "manhattan", "key lime",
     "basque", "scotch", "swiss", "rockefeller", "alfredo", "impossible", "beyond", "aperol", NULL};
 

@@ -8,7 +8,11 @@
  * attributes ("vegan", "kids") except in the cuisines that imply them, so a
  * menu never contradicts the ground truth.  Names are templates whose
  * combinations number in the hundreds per cuisine, enough to keep names
- * unique within a city at scale 1.
+ * unique within a city at scale 1.  Some names and dishes keep their
+ * accents ("Chez Mélisse", "crème brûlée", "jalapeño poppers", "phở gà"),
+ * as real menus do, so searches with and without the accents are tested
+ * and measured; each replaced an unaccented alternative one for one, so the
+ * random choices (and everything else generated) stay as they were.
  */
 #include "vocab.h"
 
@@ -51,18 +55,18 @@ const gen_cuisine gen_cuisine_table[] = {
  "chicken salad sandwich|grilled cheese and tomato soup|granola bowl|shakshuka|egg salad sandwich|"
  "lemon poppyseed muffin|carrot cake|cappuccino|hot chocolate|caprese sandwich|smoked salmon bagel|"
  "acai bowl|breakfast burrito|chai latte",
- "[[Cafe|Caffe|Cafe de] [Lumiere|Rosa|Verde|Bellini|Soleil|Flore|Madeleine|Marguerite|Paloma|Lila|"
+ "[[Café|Caffè|Café de] [Lumière|Rosa|Verde|Bellini|Soleil|Flore|Madeleine|Marguerite|Paloma|Lila|"
  "Sorrel|Amalfi]|[Parkside|Corner|Sunny Side|Greenhouse|Artisan|Garden|Hilltop|Laurel|Canyon|Juniper|"
  "Orchard|Blue Door|Tiny|Marigold|Sparrow] [Cafe|Kitchen|Cafe & Market|Eatery]]"},
 {"bakeries", "pastries", 2.5, 0.4, C, TEA | CTR,
  "coffee & tea|cafe|desserts",
  "croissant|almond croissant|pain au chocolat|kouign amann|sourdough loaf|baguette|morning bun|"
- "cinnamon roll|fruit tart|eclair|lemon bar|chocolate chip cookie|macarons|cheese danish|apple turnover|"
+ "cinnamon roll|fruit tart|éclair|lemon bar|chocolate chip cookie|macarons|cheese danish|apple turnover|"
  "cardamom bun|banana bread|ham and cheese croissant|olive levain|pastry box",
  "[[Golden Crust|Rise & Shine|Flour & Salt|Butter & Crumb|Sugar Bowl|Sweet Wheat|Mill Street|Hearth|"
  "Levain|Morning Loaf|Little Oven|Rolling Pin|Honey Bee|Bluebird|Mama's Oven|Sunrise|Silver Spoon] "
  "[Bakery|Bakeshop|Bake House|Patisserie|Boulangerie|Bread Co.]|"
- "[Boulangerie|Patisserie|Maison] [Dupont|Claire|Amelie|Benoit|Colette|Mireille|Lucien|Etoile]]"},
+ "[Boulangerie|Pâtisserie|Maison] [Dupont|Claire|Amélie|Benoît|Colette|Mireille|Lucien|Étoile]]"},
 {"breakfast & brunch", "brunch", 3.5, 0.9, B, FAM,
  "american|cafe|diners|coffee & tea",
  "eggs benedict|buttermilk pancakes|french toast|chicken and waffles|huevos rancheros|breakfast burrito|"
@@ -135,7 +139,7 @@ const gen_cuisine gen_cuisine_table[] = {
  "[The Daily|Lunch Box|Rye & Mustard|Bread & Butter|Two Slices] [Sandwich Co.|Deli|Sandwich Shop]]"},
 {"salad", "salads", 1, 0.7, K, CTR,
  "sandwiches|vegetarian|juice bars & smoothies|cafe",
- "cobb salad|chicken caesar|greek salad|kale salad|quinoa bowl|harvest salad|chopped salad|nicoise salad|"
+ "cobb salad|chicken caesar|greek salad|kale salad|quinoa bowl|harvest salad|chopped salad|niçoise salad|"
  "asian chicken salad|spinach and strawberry salad|grain bowl|burrata salad|beet and goat cheese salad|"
  "southwest salad|wedge salad|tuna poke bowl|lentil soup|avocado chicken salad|green goddess salad|"
  "seasonal soup",
@@ -199,11 +203,11 @@ const gen_cuisine gen_cuisine_table[] = {
 {"french", "French food", 2, 2.1, D, ALC | FIN,
  "wine bars|cafe|breakfast & brunch|bakeries",
  "steak frites|duck confit|coq au vin|beef bourguignon|french onion soup|escargots|moules frites|"
- "croque madame|nicoise salad|bouillabaisse|quiche lorraine|foie gras|ratatouille|creme brulee|"
- "chocolate souffle|tarte tatin|profiteroles|sole meuniere|cheese plate|croissant|roast chicken|pate",
- "[[Bistro|Brasserie|Cafe|Chez|Maison] [Lyon|Paris|Provence|Marcel|Colette|Jacques|Margaux|Bordeaux|"
- "Rive Gauche|Etoile|Normandie|Odette|Henri|Lucien|Fleur|Lafayette|Montmartre|Bastille]|"
- "[Le|La] [Papillon|Cigale|Marmite|Bouchon|Comptoir|Fourchette|Table|Rotisserie|Cocotte|Petite Maison]]"},
+ "croque madame|niçoise salad|bouillabaisse|quiche lorraine|foie gras|ratatouille|crème brûlée|"
+ "chocolate soufflé|tarte tatin|profiteroles|sole meunière|cheese plate|croissant|roast chicken|pâté",
+ "[[Bistro|Brasserie|Café|Chez|Maison] [Lyon|Paris|Provence|Marcel|Colette|Jacques|Margaux|Bordeaux|"
+ "Rive Gauche|Étoile|Normandie|Mélisse|Henri|Lucien|Niçoise|Lafayette|Montmartre|Bastille]|"
+ "[Le|La] [Papillon|Cigale|Marmite|Bouchon|Comptoir|Fourchette|Table|Rôtisserie|Cocotte|Petite Crème]]"},
 {"spanish", "Spanish food", 0.8, 1.6, D, ALC | FIN,
  "tapas|wine bars|mediterranean",
  "paella valenciana|seafood paella|patatas bravas|gambas al ajillo|jamon iberico|tortilla espanola|"
@@ -358,7 +362,7 @@ const gen_cuisine gen_cuisine_table[] = {
  "[Thai|Thai Cuisine|Kitchen|Garden|House|Bistro|Cafe|Cuisine|Orchid|Street Food|Noodle House]"},
 {"vietnamese", "Vietnamese food", 3, 0.6, M, 0,
  "noodles|sandwiches|thai",
- "pho tai|pho ga|banh mi|bun bo hue|vermicelli bowl|broken rice|spring rolls|imperial rolls|banh xeo|"
+ "phở tái|phở gà|banh mi|bun bo hue|vermicelli bowl|broken rice|spring rolls|imperial rolls|banh xeo|"
  "com tam|shaking beef|garlic noodles|clay pot fish|lemongrass chicken|vietnamese iced coffee|"
  "bun thit nuong|banh cuon|crispy egg rolls|rice plate|che ba mau|pork chop rice",
  "[[Saigon|Hanoi|Hue|Mekong|Lotus|Bamboo|Little|Golden|Dalat|Vung Tau|Nha Trang|Hoi An] "
@@ -440,11 +444,11 @@ const gen_cuisine gen_cuisine_table[] = {
  "Mung Bean] [Kitchen|Cafe|Table|House|Vegetarian|Bistro|Garden|Bowl]"},
 {"desserts", "desserts", 1.5, 0.6, L, CTR | TEA,
  "bakeries|ice cream|coffee & tea",
- "chocolate lava cake|tiramisu|creme brulee|cheesecake|strawberry shortcake|mochi|macarons|churros|"
+ "chocolate lava cake|tiramisu|crème brûlée|cheesecake|strawberry shortcake|mochi|macarons|churros|"
  "bread pudding|key lime pie|tres leches cake|banana cream pie|carrot cake|brownie sundae|fruit tart|"
- "souffle pancakes|honey toast|matcha roll cake|chocolate mousse|cannoli|basque cheesecake",
- "[Sugar|Velvet|Honey|Cocoa|Butterfly|Cloud|Petite|Cherry|Caramel|Sprinkles|Dolce|Mochi|Berry|Moonlight|"
- "Crumbs] [Dessert Bar|Desserts|Sweets|Dessert Cafe|Patisserie|Cake Shop|Parlor|Creamery|Lab]"},
+ "soufflé pancakes|honey toast|matcha roll cake|chocolate mousse|cannoli|basque cheesecake",
+ "[Sugar|Velvet|Honey|Cocoa|Butterfly|Cloud|Petite|Cherry|Brûlée|Sprinkles|Dolce|Mochi|Berry|Moonlight|"
+ "Crumbs] [Dessert Bar|Desserts|Sweets|Dessert Café|Patisserie|Cake Shop|Parlor|Creamery|Lab]"},
 {"ice cream", "ice cream", 1.2, 0.3, L, FAM | CTR,
  "desserts|coffee & tea",
  "salted caramel ice cream|mint chip|cookies and cream|strawberry sorbet|pistachio gelato|ube ice cream|"
@@ -465,7 +469,7 @@ const gen_cuisine gen_cuisine_table[] = {
  "american|burgers|cocktail bars",
  "buffalo wings|nachos|sliders|loaded fries|draft beer|old fashioned|margarita|mozzarella sticks|"
  "pretzel bites|chicken tenders|fish tacos|quesadilla|beer flight|house lager|moscow mule|"
- "jalapeno poppers|pulled pork sliders|truffle fries|spicy margarita|fried pickles",
+ "jalapeño poppers|pulled pork sliders|truffle fries|spicy margarita|fried pickles",
  "[The|Lucky|Rusty|Broken|Tipsy|Golden|Silver|Dusty|Crooked|Salty] "
  "[Anchor|Barrel|Nail|Horseshoe|Spoke|Lantern|Rooster|Mule|Spur|Whistle|Compass|Stag|Duck|Pony] "
  "[Saloon|Tavern|Bar|Taproom|Lounge|Bar & Grill]"},

@@ -214,6 +214,31 @@ check "a DB.lex of another build is detected and rebuilt" 0 \
     'err~lexical index belongs to another build; rebuilding' "first~$LOT"
 g --db "$KB" --search "$Q" -k 1
 check "after the rebuilds the index is fresh again" 0 "first~$LOT" 'err!~rebuild'
+
+# Text that is not ASCII: one tokenizer folds case and diacritics for every
+# lexical path, so a search finds accented text with or without accents.
+AK=$T/accents.db
+mkkb "$AK"
+sql "$AK" "INSERT INTO places VALUES (6,'Chez Mélisse','north','[\"The crème brûlée at Mélisse is silky, the niçoise salad fresh.\"]','[\"crème brûlée\",\"niçoise salad\"]')"
+MEL='^ 1\. Chez Mélisse  \[places _id=6\]'
+for q in 'creme brulee' 'crème brûlée' 'CRÈME BRÛLÉE' 'Melisse' 'MÉLISSE' 'nicoise'; do
+    g --db "$AK" --search "$q" -k 1
+    check "a search for '$q' finds the accented row" 0 "first~$MEL" rows=1
+done
+
+# An index built by another tokenizer (or before the tokenizer was
+# recorded) is stale: the words it holds are not the ones a query makes.
+sql "$AK" "DELETE FROM genie_index_state WHERE key='tokenizer'"
+g --db "$AK" --search 'creme brulee' -k 1
+check "an index built before the tokenizer was recorded is rebuilt" 0 \
+    'err~built with an older tokenizer; rebuilding' "first~$MEL"
+sql "$AK" "UPDATE genie_index_state SET value='ascii+suffix' WHERE key='tokenizer'"
+g --db "$AK" --search 'creme brulee' -k 1
+check "an index built by another tokenizer is rebuilt" 0 \
+    'err~built with tokenizer ascii\+suffix, now utf8-fold\+snowball-english-1; rebuilding' \
+    "first~$MEL"
+g --db "$AK" --search 'creme brulee' -k 1
+check "after that rebuild the index is fresh" 0 "first~$MEL" 'err!~rebuild'
 cp "$KB.faiss" "$T/kb.faiss.good"
 cp "$T/fresh.db.faiss" "$KB.faiss"
 g --db "$KB" --search "$Q" -k 1

@@ -93,15 +93,6 @@ TEST(chunk_limits_respected)
     CHECK_INT(st_chunk("short", 25, count_chunk, c), 1);
 }
 
-TEST(fts_expression_drops_stop_words)
-{
-    char *x = rt_fts_expr("Is the parking easy? family-friendly & kids'");
-    REQUIRE(x != NULL);
-    CHECK_STR(x, "\"parking\" OR \"easy\" OR \"family\" OR \"friendly\" OR \"kids\"");
-    free(x);
-    CHECK(rt_fts_expr("the of and") == NULL);
-}
-
 TEST(wordvec_lookup_and_similarity)
 {
     rt_embedder *em;
@@ -296,20 +287,6 @@ TEST(search_hnsw_matches_flat_on_fixture)
     CHECK(r >= 3 && r <= 5);
     rt_index_free(ix);
     fx_close(&f);
-}
-
-TEST(lexical_stemmer_folds_inflections)
-{
-    char out[64];
-    const char *pairs[][2] = {
-        { "parking", "park" }, { "parked", "park" }, { "reviews", "review" },
-        { "families", "family" }, { "glasses", "glass" }, { "bus", "bus" },
-        { "seating", "seat" }, { "kids", "kid" }, { "need", "need" }, { "is", "is" },
-    };
-    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-        rt_lex_stem(pairs[i][0], (int)strlen(pairs[i][0]), out);
-        CHECK_STR(out, pairs[i][1]);
-    }
 }
 
 TEST(lexical_bm25_prefers_rare_terms_and_short_passages)

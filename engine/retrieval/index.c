@@ -5,6 +5,16 @@
  * candidate rows' vectors straight from the page cache); the FAISS index is
  * read into memory.  Opening re-runs the freshness check, so a caller cannot
  * get a stale index by accident.
+ *
+ * A chat client must show its first screen at once, and at scale 100 the
+ * FAISS file alone is 4 GB: an index of opts.background_from passages or
+ * more is opened in two steps.  What is cheap (the build's records, the
+ * side files' headers and sizes, the sources) is checked before returning;
+ * reading the FAISS file, checking the vector file's row ids against the
+ * passages (on a connection of its own) and paging the maps in run on a
+ * loader thread.  rt_index_ready, called by every search, waits for it.
+ * Rejected: mapping the FAISS file (FAISS 1.7 reads an HNSW index into its
+ * own structures; only inverted lists can be mapped).
  */
 #include "index_int.h"
 #include "util/xmem.h"
@@ -30,13 +40,14 @@ void rt_opts_default(rt_opts *o)
     o->rrf_k = 60;
     o->dense_weight = 0.5;
     o->exact_limit = 300000;
+    o->background_from = 1000000;
 }
 
 char *rt_vec_path(const char *dbpath) { return xasprintf("%s.vec", dbpath); }
 char *rt_faiss_path(const char *dbpath) { return xasprintf("%s.faiss", dbpath); }
 char *rt_lex_path(const char *dbpath) { return xasprintf("%s.lex", dbpath); }
 
-static int map_vectors(rt_index *ix, const char *dbpath, gn_err *e)
+static int map_vectors(rt_index *ix, const char *dbpath, int populate, gn_err *e)
 {
     char *path = rt_vec_path(dbpath);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -49,7 +60,7 @@ static int map_vectors(rt_index *ix, const char *dbpath, gn_err *e)
         /* Populated: a scan's first touch of a page cost ~5 us a page here
          * (0.5 s for one exact ranking at scale 100); mapping it all at open
          * costs 0.2 s for 2.4 GB. */
-        ix->map = mmap(NULL, ix->mapsize, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
+        ix->map = mmap(NULL, ix->mapsize, PROT_READ, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0);
         if (ix->map == MAP_FAILED) {
             ix->map = NULL;
             rc = gn_err_set(e, GN_EIO, "cannot map %s: %s", path, strerror(errno));
@@ -72,26 +83,36 @@ static int load_faiss(rt_index *ix, const char *dbpath, gn_err *e)
      * the caller rebuilds it when it can. */
     char *path = rt_faiss_path(dbpath);
     FILE *f = fopen(path, "rb");
+    FaissIndex *fx = NULL;
     int rc = 0;
     if (!f || fseek(f, (long)sizeof(faiss_header), SEEK_SET) != 0 ||
-        faiss_read_index(f, 0, &ix->faiss)) {
+        faiss_read_index(f, 0, &fx)) {
         const char *m = f ? faiss_get_last_error() : strerror(errno);
         rc = gn_err_set(e, GN_ESTALE, "retrieval index is stale: %s is unreadable (%s)",
                         path, m ? m : "?");
-    } else if (faiss_Index_ntotal(ix->faiss) != ix->n || faiss_Index_d(ix->faiss) != ix->dim) {
+    } else if (faiss_Index_ntotal(fx) != ix->n || faiss_Index_d(fx) != ix->dim) {
         rc = gn_err_set(e, GN_ESTALE, "retrieval index is stale: %s does not match the vector file",
                         path);
     }
     if (f) fclose(f);
     free(path);
-    if (rc) return rc;
+    if (rc) {
+        if (fx) faiss_Index_free(fx);
+        return rc;
+    }
+    ix->faiss = fx;
+    rt_faiss_ef(ix, ix->opts.ef_search);
+    return 0;
+}
+
+/* Whether the build made an HNSW index (genie_index_state). */
+static void read_kind(rt_index *ix)
+{
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(ix->db, "SELECT value = 'hnsw' FROM genie_index_state WHERE key='kind'",
                            -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
         ix->hnsw = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
-    rt_faiss_ef(ix, ix->opts.ef_search);
-    return 0;
 }
 
 void rt_faiss_ef(rt_index *ix, long ef)
@@ -141,7 +162,7 @@ static int load_sources(rt_index *ix, gn_err *e)
  * body damaged behind a valid header (garbage row ids, which a search
  * would report as rows that do not exist) reads as stale, and is rebuilt.
  * Sums compared, so opening costs one scan of the passages' integers. */
-static int check_rows(const rt_index *ix, const char *dbpath, gn_err *e)
+static int check_rows(const rt_index *ix, sqlite3 *db, const char *dbpath, gn_err *e)
 {
     uint64_t rows = 0, srcs = 0;
     for (long i = 0; i < ix->n; i++) {
@@ -151,7 +172,7 @@ static int check_rows(const rt_index *ix, const char *dbpath, gn_err *e)
     }
     sqlite3_stmt *st;
     int same = 0;
-    if (sqlite3_prepare_v2(ix->db, "SELECT sum(row_id), sum(src) FROM genie_passages", -1, &st,
+    if (sqlite3_prepare_v2(db, "SELECT sum(row_id), sum(src) FROM genie_passages", -1, &st,
                            NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
         same = (uint64_t)sqlite3_column_int64(st, 0) == rows &&
                (uint64_t)sqlite3_column_int64(st, 1) == srcs;
@@ -163,6 +184,56 @@ damaged:;
                "the passages)", path);
     free(path);
     return GN_ESTALE;
+}
+
+/* Touch every page of [P, P+N) so later reads find them mapped. */
+static void page_in(const void *p, size_t n)
+{
+    volatile const char *c = p;
+    long step = sysconf(_SC_PAGESIZE);
+    char sum = 0;
+    for (size_t i = 0; p && i < n; i += (size_t)(step > 0 ? step : 4096)) sum ^= c[i];
+    (void)sum;
+}
+
+/* The loader thread: the expensive half of opening (see the top). */
+static void *load_rest(void *arg)
+{
+    rt_index *ix = arg;
+    gn_err e;
+    gn_err_clear(&e);
+    sqlite3 *db = NULL;
+    int rc = load_faiss(ix, ix->dbpath, &e);
+    if (!rc && sqlite3_open_v2(ix->dbpath, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+        rc = st_dberr(db, &e, "opening the database to check the index");
+    if (!rc) {
+        sqlite3_busy_timeout(db, 5000);
+        rc = check_rows(ix, db, ix->dbpath, &e);
+    }
+    sqlite3_close(db);
+    if (!rc) page_in(ix->map, ix->mapsize);
+    if (rc) {
+        char why[sizeof e.msg];
+        snprintf(why, sizeof why, "%s", e.msg);
+        gn_err_set(&e, rc, "%.*s; run 'genie --db %s --reindex'", (int)(sizeof why - 200), why,
+                   ix->dbpath);
+    }
+    ix->load_rc = rc;
+    ix->load_err = e;
+    return NULL;
+}
+
+int rt_index_ready(rt_index *ix, gn_err *e)
+{
+    pthread_mutex_lock(&ix->mu);
+    if (ix->loading) {
+        pthread_join(ix->loader, NULL);
+        ix->loading = 0;
+    }
+    int rc = ix->load_rc;
+    if (rc && e) *e = ix->load_err;
+    pthread_mutex_unlock(&ix->mu);
+    return rc;
 }
 
 int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opts *o,
@@ -178,17 +249,25 @@ int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opt
     ix->em = em;
     ix->opts = *o;
     ix->n = n;
-    rc = map_vectors(ix, dbpath, e);
+    ix->dbpath = xstrdup(dbpath);
+    pthread_mutex_init(&ix->mu, NULL);
+    int later = o->background_from > 0 && n >= o->background_from;
+    rc = map_vectors(ix, dbpath, !later, e);
     if (!rc && rt_embedder_dim(em) && ix->dim != rt_embedder_dim(em))
         rc = gn_err_set(e, GN_ESTALE, "index vectors have %d dimensions, the embedder %d",
                         ix->dim, rt_embedder_dim(em));
-    if (!rc) rc = load_faiss(ix, dbpath, e);
+    if (!rc) read_kind(ix);
+    if (!rc && !later) rc = load_faiss(ix, dbpath, e);
     if (!rc) rc = load_sources(ix, e);
-    if (!rc) rc = check_rows(ix, dbpath, e);
+    if (!rc && !later) rc = check_rows(ix, db, dbpath, e);
     if (!rc) {
         char *lp = rt_lex_path(dbpath);
         rc = rt_lex_open(lp, nonce, n, &ix->lex, e);
         free(lp);
+    }
+    if (!rc && later) {
+        if (pthread_create(&ix->loader, NULL, load_rest, ix) == 0) ix->loading = 1;
+        else load_rest(ix);             /* no thread: open as before */
     }
     if (rc) { rt_index_free(ix); return rc; }
     *out = ix;
@@ -198,6 +277,9 @@ int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opt
 void rt_index_free(rt_index *ix)
 {
     if (!ix) return;
+    rt_index_ready(ix, NULL);
+    pthread_mutex_destroy(&ix->mu);
+    free(ix->dbpath);
     if (ix->map) munmap(ix->map, ix->mapsize);
     if (ix->faiss) faiss_Index_free(ix->faiss);
     rt_lex_free(ix->lex);

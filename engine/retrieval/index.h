@@ -27,6 +27,8 @@ typedef struct rt_opts {
     int rrf_k;             /* reciprocal rank fusion constant */
     double dense_weight;   /* weight of the dense ranking in the fusion, 0..1 */
     long exact_limit;      /* candidate passages up to which dense search is exact */
+    long background_from;  /* passages from which the index is read in the
+                              background (0: never, 1: always) */
 } rt_opts;
 
 /* Fill with the documented defaults. */
@@ -46,7 +48,13 @@ int rt_index_build(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_op
                    st_progress_fn progress, void *ud, gn_err *e);
 
 /* Open a fresh index for searching.  DB and EM are borrowed and must outlive
- * the index.  GN_ESTALE when stale, GN_ECORRUPT when a side file is damaged. */
+ * the index.  GN_ESTALE when stale, GN_ECORRUPT when a side file is damaged.
+ * An index of at least opts.background_from passages returns at once, after
+ * the cheap checks (the build's records and the side files' headers): its
+ * FAISS file is read, its rows checked and its maps paged in by a thread,
+ * and the first search waits for them; a side file found damaged then
+ * fails that search (and every later one) with GN_ESTALE, saying to run
+ * --reindex. */
 int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opts *o,
                   rt_index **out, gn_err *e);
 void rt_index_free(rt_index *ix);

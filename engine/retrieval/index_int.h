@@ -9,6 +9,7 @@
 #include "retrieval/lexical.h"
 
 #include <faiss/c_api/Index_c.h>
+#include <pthread.h>
 
 #define VEC_MAGIC "GNVX0001"
 #define VEC_HDR 512
@@ -54,7 +55,21 @@ struct rt_index {
     long ef;                   /* the HNSW efSearch set now */
     rt_source *srcs;
     int nsrc;
+    /* A large index is read in the background (index.c): the loader
+     * thread fills faiss and checks the rows; rt_index_ready waits for it
+     * and gives its outcome. */
+    char *dbpath;
+    pthread_mutex_t mu;
+    pthread_t loader;
+    int loading;               /* the loader is running or not yet joined */
+    int load_rc;               /* its outcome, with load_err */
+    gn_err load_err;
 };
+
+/* Wait for the background load of IX, if any: 0 when the whole index is
+ * usable, else the load's error (GN_ESTALE for a damaged side file).
+ * Safe from any thread; every search calls it first. */
+int rt_index_ready(rt_index *ix, gn_err *e);
 
 /* Set the HNSW search breadth to EF (at least opts.ef_search); a search
  * for k > efSearch neighbours returns fewer than k (FAISS 1.7: the rest

@@ -386,8 +386,10 @@ int rt_search(rt_index *ix, const rt_query *q, rt_hit **out, int *nout, gn_err *
 {
     *out = NULL;
     *nout = 0;
+    int rc = rt_index_ready(ix, e);
+    if (rc) return rc;
     qctx c;
-    int rc = prepare(&c, ix, q, e);
+    rc = prepare(&c, ix, q, e);
     fused f = { 0 };
     map_init(&f.map, 256);
     rowlist dl = { 0 }, bl = { 0 };

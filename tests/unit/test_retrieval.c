@@ -236,6 +236,48 @@ TEST(search_finds_known_answers)
     fx_close(&f);
 }
 
+/* A large index opens at once and is read in the background: the first
+ * search waits for it and finds what a synchronous open finds; a FAISS
+ * file damaged behind a valid header, which the open cannot see, fails
+ * that search (and the next) with the reason, not a crash or a guess. */
+TEST(index_opens_in_background)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1) == 0);
+    rt_opts o = f.o;
+    o.background_from = 1;
+    rt_index *ix;
+    gn_err e;
+    REQUIRE(rt_index_open(f.db, f.path, f.em, &o, &ix, &e) == 0);
+    CHECK_INT(rt_index_npassages(ix), 20);
+    CHECK_INT(top(ix, "reviews", "romantic evening", RT_HYBRID, NULL, 0), 1);
+    CHECK_INT(top(ix, "reviews", "is parking easy", RT_BM25, NULL, 0), 2);
+    rt_index_free(ix);
+    /* freed while the load may still run */
+    REQUIRE(rt_index_open(f.db, f.path, f.em, &o, &ix, &e) == 0);
+    rt_index_free(ix);
+    /* the body of the FAISS file damaged, its header intact */
+    char *fp = rt_faiss_path(f.path);
+    FILE *w = fopen(fp, "r+b");
+    REQUIRE(w);
+    fseek(w, (long)sizeof(faiss_header), SEEK_SET);
+    for (int i = 0; i < 64; i++) fputc(0xff, w);
+    fclose(w);
+    free(fp);
+    REQUIRE(rt_index_open(f.db, f.path, f.em, &o, &ix, &e) == 0);
+    rt_constraint c = { "reviews", "parking" };
+    rt_query q = { "places", &c, 1, NULL, 0, 0, 5, RT_HYBRID };
+    rt_hit *h = NULL;
+    int n = 0;
+    CHECK_INT(rt_search(ix, &q, &h, &n, &e), GN_ESTALE);
+    CHECK_CONTAINS(e.msg, "unreadable");
+    CHECK_INT(rt_search(ix, &q, &h, &n, &e), GN_ESTALE);
+    rt_index_free(ix);
+    /* opened the usual way, the same file is stale at once */
+    CHECK_INT(rt_index_open(f.db, f.path, f.em, &f.o, &ix, &e), GN_ESTALE);
+    fx_close(&f);
+}
+
 TEST(search_aggregates_constraints)
 {
     fx f;

@@ -196,10 +196,11 @@ static void print_metrics(const char *name, const metrics *m)
            m->hit1 / m->n, m->hit5 / m->n, m->rec20 / m->n, m->mrr / m->n);
 }
 
-static int run_mode(rt_index *ix, const bquery *q, enum rt_mode mode, int64_t *ranked)
+/* The top 100 of CAND for constraints C[NC] into RANKED; their number. */
+static int rank(rt_index *ix, rt_constraint *c, int nc, const idset *cand, enum rt_mode mode,
+                int64_t *ranked)
 {
-    rt_constraint c[2] = { { "reviews", attrs[q->a1].query }, { "reviews", q->a2 >= 0 ? attrs[q->a2].query : "" } };
-    rt_query rq = { "restaurants", c, q->a2 >= 0 ? 2 : 1, q->cand.rows, q->cand.n, 1, 100, mode };
+    rt_query rq = { "restaurants", c, nc, cand->rows, cand->n, 1, 100, mode };
     rt_hit *h;
     int n;
     gn_err e;
@@ -209,19 +210,19 @@ static int run_mode(rt_index *ix, const bquery *q, enum rt_mode mode, int64_t *r
     return n;
 }
 
+static int run_mode(rt_index *ix, const bquery *q, enum rt_mode mode, int64_t *ranked)
+{
+    rt_constraint c[2] = { { "reviews", attrs[q->a1].query }, { "reviews", q->a2 >= 0 ? attrs[q->a2].query : "" } };
+    return rank(ix, c, q->a2 >= 0 ? 2 : 1, &q->cand, mode, ranked);
+}
+
 /* Rank the candidates of one text query over the reviews; BM25 leaves rows
  * without a matching word unranked, so they are appended in id order. */
 static int run_text(rt_index *ix, const char *text, const idset *cand, enum rt_mode mode,
                     int64_t *ranked)
 {
     rt_constraint c = { "reviews", text };
-    rt_query rq = { "restaurants", &c, 1, cand->rows, cand->n, 1, 100, mode };
-    rt_hit *h;
-    int n;
-    gn_err e;
-    if (rt_search(ix, &rq, &h, &n, &e)) die(&e);
-    for (int i = 0; i < n; i++) ranked[i] = h[i].row_id;
-    free(h);
+    int n = rank(ix, &c, 1, cand, mode, ranked);
     for (long c2 = 0; c2 < cand->n && mode == RT_BM25; c2++) {
         int seen = 0;
         for (int j = 0; j < n && !seen; j++) seen = ranked[j] == cand->rows[c2];

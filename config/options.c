@@ -238,6 +238,12 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .group = RETRIEVAL,
         .help = "weight of the vector ranking against the full-text one "
                 "(0 = full-text only, 1 = vectors only)" },
+    [OPT_INDEX_BACKGROUND] = { .name = "index-background", .arg = "N", .type = CFG_INT,
+        .def = "1000000", .min = 0, .max = 1000000000, .section = "retrieval",
+        .key = "index_background", .group = RETRIEVAL,
+        .help = "an index of N passages or more is read in the background: "
+                "the screen is ready at once and the first search waits "
+                "for it (0 = never)" },
 
     /* ---- LLM ---------------------------------------------------------- */
     [OPT_OFFLINE] = { .name = "offline", .type = CFG_BOOL, .def = "false",

@@ -62,6 +62,7 @@ enum cfg_opt {
     OPT_CHUNK_CHARS,
     OPT_RRF_K,
     OPT_FUSION_DENSE_WEIGHT,
+    OPT_INDEX_BACKGROUND,
     /* LLM */
     OPT_OFFLINE,
     OPT_LLM_URL,

@@ -476,12 +476,18 @@ static int install_signals(void)
 
 static void loop(app *a)
 {
+    int was_loading = 0;
     while (!a->quit) {
+        /* While the search index loads, the status line says so, redrawn
+         * four times a second, and once more when it is read. */
+        int loading = rt_index_loading(a->ch.x.s.ix);
+        if (loading || was_loading) a->dirty = 1;
+        was_loading = loading;
         if (a->dirty || a->job) draw_frame(a);
         struct pollfd fds[3] = {
             { STDIN_FILENO, POLLIN, 0 }, { tw_fd(a->w), POLLIN, 0 }, { g_sig[0], POLLIN, 0 },
         };
-        int timeout = a->job ? 125 : -1;
+        int timeout = a->job ? 125 : loading ? 250 : -1;
         if (poll(fds, 3, timeout) < 0 && errno != EINTR) break;
         if (fds[2].revents & POLLIN) signals(a);
         if (fds[1].revents & POLLIN) {

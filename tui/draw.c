@@ -361,7 +361,8 @@ static int usage_parts(const app *a, char parts[3][96])
 static void status_line(app *a)
 {
     char s[768], right[128] = "";
-    const char *what = a->activity[0] ? a->activity : "ready";
+    const char *what = a->activity[0] ? a->activity
+                     : rt_index_loading(a->ch.x.s.ix) ? "ready (the search index is loading)" : "ready";
     char act[200];
     if (a->retry_at > 0) {                  /* activity holds the reason */
         double left = a->retry_at - gn_now();

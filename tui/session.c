@@ -42,6 +42,7 @@ static void opts_from_cfg(const cfg_t *c, rt_opts *o)
     o->chunk_chars = (int)cfg_int(c, OPT_CHUNK_CHARS);
     o->rrf_k = (int)cfg_int(c, OPT_RRF_K);
     o->dense_weight = cfg_double(c, OPT_FUSION_DENSE_WEIGHT);
+    o->background_from = cfg_int(c, OPT_INDEX_BACKGROUND);
 }
 
 int cli_embedder(const cfg_t *c, rt_embedder **em, gn_err *e)

@@ -220,8 +220,11 @@ static void *load_rest(void *arg)
     }
     ix->load_rc = rc;
     ix->load_err = e;
+    atomic_store(&ix->loaded, 1);
     return NULL;
 }
+
+int rt_index_loading(rt_index *ix) { return ix && !atomic_load(&ix->loaded); }
 
 int rt_index_ready(rt_index *ix, gn_err *e)
 {
@@ -268,6 +271,8 @@ int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opt
     if (!rc && later) {
         if (pthread_create(&ix->loader, NULL, load_rest, ix) == 0) ix->loading = 1;
         else load_rest(ix);             /* no thread: open as before */
+    } else {
+        atomic_store(&ix->loaded, 1);
     }
     if (rc) { rt_index_free(ix); return rc; }
     *out = ix;

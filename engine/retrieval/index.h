@@ -59,6 +59,10 @@ int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opt
                   rt_index **out, gn_err *e);
 void rt_index_free(rt_index *ix);
 
+/* 1 while IX is still being read in the background (see rt_index_open),
+ * else 0; never waits. */
+int rt_index_loading(rt_index *ix);
+
 /* Facts about an open index. */
 long rt_index_npassages(const rt_index *ix);
 const char *rt_index_kind(const rt_index *ix);         /* "flat" or "hnsw" */

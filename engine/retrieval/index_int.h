@@ -10,6 +10,7 @@
 
 #include <faiss/c_api/Index_c.h>
 #include <pthread.h>
+#include <stdatomic.h>
 
 #define VEC_MAGIC "GNVX0001"
 #define VEC_HDR 512
@@ -63,6 +64,7 @@ struct rt_index {
     pthread_t loader;
     int loading;               /* the loader is running or not yet joined */
     int load_rc;               /* its outcome, with load_err */
+    atomic_int loaded;         /* 1 once everything is read */
     gn_err load_err;
 };
 

@@ -65,8 +65,10 @@ $(B)/genie: $(call obj,$(TUI_SRC)) $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $(call obj,$(TUI_SRC)) $(B)/libgenie.a $(TUI_LIBS) $(LIBS) $(LDFLAGS)
 
-# The generator needs only the utilities and SQLite.
-UTIL_OBJ = $(call obj,$(wildcard engine/util/*.c))
+# The generator needs only the utilities and SQLite (not util/http.c, the
+# one utility that needs libcurl).
+UTIL_SRC := $(filter-out engine/util/http.c,$(wildcard engine/util/*.c))
+UTIL_OBJ = $(call obj,$(UTIL_SRC))
 $(B)/genie-gen: $(call obj,$(GEN_SRC)) $(UTIL_OBJ)
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $^ -lsqlite3 -lm $(LDFLAGS)
@@ -170,8 +172,8 @@ FUZZ_SEEDS_fuzz_prompt := config/prompts
 FUZZ_SEEDS_fuzz_suql   := tests/suql/seeds
 # The pure parsers and compilers only: no curl or threads in a fuzz target
 # (SQLite is linked for the emitter's function registration, never opened).
-FUZZ_LIB_SRC := $(wildcard engine/util/*.c) \
-                $(addprefix engine/llm/,sse.c stream.c template.c prompt.c request.c retry.c stage.c) \
+FUZZ_LIB_SRC := $(UTIL_SRC) \
+                $(addprefix engine/llm/,sse.c stream.c template.c prompt.c request.c stage.c) \
                 $(addprefix engine/suql/,arena.c ast.c print.c scan.c parse.c parse_expr.c parse_stmt.c pgval.c pgagg.c pgtime.c \
                     pgfunc.c pgstat.c analyze.c analyze_names.c analyze_expr.c analyze_group.c analyze_setop.c \
                     analyze_window.c emit.c emit_select.c emit_array.c emit_func.c emit_setop.c emit_window.c) \

@@ -298,24 +298,25 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_CONNECT_TIMEOUT] = { .name = "connect-timeout", .arg = "SECS",
         .type = CFG_DOUBLE, .def = "10", .min = 0.01, .max = 600,
         .section = "llm", .key = "connect_timeout", .group = LLM,
-        .help = "give up connecting to the LLM endpoint after SECS" },
+        .help = "give up connecting to the LLM or embedding endpoint after "
+                "SECS" },
     [OPT_STALL_TIMEOUT] = { .name = "stall-timeout", .arg = "SECS",
         .type = CFG_DOUBLE, .def = "120", .min = 0.01, .max = 86400,
         .section = "llm", .key = "stall_timeout", .group = LLM,
         .help = "give up on a reply after SECS without receiving a byte, "
                 "or twice SECS with keep-alives but no content (long "
-                "replies are never cut)" },
+                "replies are never cut); embedding requests too" },
     [OPT_RETRIES] = { .name = "retries", .arg = "N", .type = CFG_INT,
         .def = "4", .min = 0, .max = 20, .section = "llm", .key = "retries",
         .group = LLM,
-        .help = "retries of a failed request (connection errors, 408, 409, "
-                "429, 5xx) with exponential backoff, until output has been "
-                "streamed" },
+        .help = "retries of a failed LLM or embedding request (connection "
+                "errors, 408, 409, 429, 5xx) with exponential backoff, until "
+                "output has been streamed" },
     [OPT_RETRY_MAX_WAIT] = { .name = "retry-max-wait", .arg = "SECS",
         .type = CFG_DOUBLE, .def = "60", .min = 0, .max = 3600,
         .section = "llm", .key = "retry_max_wait", .group = LLM,
-        .help = "longest wait before a retry, also capping a server's "
-                "Retry-After" },
+        .help = "longest wait before a retry (LLM and embeddings), also "
+                "capping a server's Retry-After" },
     [OPT_LLM_CACHE] = { .name = "llm-cache", .arg = "FILE", .type = CFG_PATH,
         .def = "", .section = "llm", .key = "llm_cache", .group = LLM,
         .help = "cache of deterministic (temperature 0) LLM replies (empty: "

@@ -55,8 +55,15 @@ int cli_embedder(const cfg_t *c, rt_embedder **em, gn_err *e)
                               "(--embed-url, or --llm-url)");
         char *key = NULL;
         int rc = cli_api_key(c, &key, e);
+        /* The LLM client's network settings serve the embeddings too. */
+        rt_remote_net net = {
+            .connect_timeout = cfg_double(c, OPT_CONNECT_TIMEOUT),
+            .stall_timeout = cfg_double(c, OPT_STALL_TIMEOUT),
+            .retries = (int)cfg_int(c, OPT_RETRIES),
+            .retry_max_wait = cfg_double(c, OPT_RETRY_MAX_WAIT),
+        };
         if (!rc) rc = rt_embedder_remote_new(url, cfg_str(c, OPT_EMBED_MODEL), key,
-                                             (int)cfg_int(c, OPT_EMBED_BATCH), em, e);
+                                             (int)cfg_int(c, OPT_EMBED_BATCH), &net, em, e);
         if (key) memset(key, 0, strlen(key));
         free(key);
         return rc;

@@ -83,6 +83,13 @@ typedef struct ag_api_host {
     const ag_agent *agent;
     sqlite3 *wdb;
     double http_timeout;      /* seconds, default for HTTP APIs */
+    double http_connect_timeout; /* seconds to make a connection (default 10) */
+    int http_retries;         /* retries of an HTTP API call when safe
+                                 (default 2; see gn_http_retry: a GET as
+                                 any idempotent request, a POST only when
+                                 it cannot have reached the server) */
+    double http_retry_max_wait; /* cap of one wait, seconds (default 10) */
+    const atomic_int *cancel; /* may be NULL: stops a call and its waits */
     char scope[512];          /* the saved conversation the calls belong to
                                  ("" when none yet: calls are not recorded) */
     int turn;                 /* the turn making the calls */

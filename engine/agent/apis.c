@@ -11,7 +11,15 @@
  * `?`/`?N` take the positional ones), and `:txn_id` is a fresh
  * transaction id the result reports.  An HTTP API gets the arguments as a
  * JSON body (POST) or a query string (GET); its JSON object reply is the
- * result.
+ * result.  The request is util/http.h's, with genie's policy (http and
+ * https only, user agent), the API's timeout for each attempt and a
+ * bounded reply.  Retries follow one rule: a GET only reads, so it is
+ * retried as any idempotent request (connection failures, timeouts, 408,
+ * 409, 429, 5xx); a POST may book, so it is sent again only when the first
+ * cannot have been acted on — no connection was made (the name did not
+ * resolve, the connection was refused or timed out while connecting) or
+ * the server answered 429, or 503 with Retry-After — never after a reset,
+ * a timeout once connected, a 500 or a 504, when the booking may exist.
  *
  * With a scope (the saved conversation), a call is recorded with its
  * writes, in the same transaction, and a call made again from a turn
@@ -27,6 +35,7 @@
  */
 #include "agent/agent_int.h"
 #include "util/buf.h"
+#include "util/http.h"
 #include "util/xmem.h"
 
 #include <curl/curl.h>
@@ -37,10 +46,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/random.h>
-
-#ifndef GENIE_VERSION
-#define GENIE_VERSION "dev"
-#endif
 
 #define MAX_RESPONSE (1u << 20)
 #define MAX_ROWS 1000
@@ -532,23 +537,6 @@ char *ag_api_unsaved(sqlite3 *wdb, const char *scope, int after_turn)
 
 /* ---- HTTP APIs ------------------------------------------------------------- */
 
-typedef struct http_body {
-    gn_buf b;
-    int toobig;
-} http_body;
-
-static size_t on_body(char *p, size_t size, size_t n, void *ud)
-{
-    http_body *r = ud;
-    size_t k = size * n;
-    if (r->b.len + k > MAX_RESPONSE) {
-        r->toobig = 1;
-        return 0;                       /* curl stops with a write error */
-    }
-    gn_buf_add(&r->b, p, k);
-    return k;
-}
-
 /* A query-string value: text as is, numbers and booleans as JSON writes
  * them, containers as JSON. */
 static char *query_text(const ws_val *v)
@@ -563,7 +551,7 @@ static char *query_text(const ws_val *v)
 }
 
 /* ARGS appended to URL as ?k=v&...; None values are left out. */
-static void add_query(CURL *c, gn_buf *url, const ws_val *args)
+static void add_query(gn_buf *url, const ws_val *args)
 {
     if (!args || args->kind != WV_DICT) return;
     char sep = strchr(url->data, '?') ? '&' : '?';
@@ -571,28 +559,13 @@ static void add_query(CURL *c, gn_buf *url, const ws_val *args)
         const ws_val *v = args->u.c.items[i];
         if (v->kind == WV_NONE) continue;
         char *text = query_text(v);
-        char *ek = curl_easy_escape(c, args->u.c.keys[i], 0), *ev = curl_easy_escape(c, text, 0);
+        char *ek = curl_easy_escape(NULL, args->u.c.keys[i], 0), *ev = curl_easy_escape(NULL, text, 0);
         gn_buf_printf(url, "%c%s=%s", sep, ek ? ek : "", ev ? ev : "");
         sep = '&';
         curl_free(ek);
         curl_free(ev);
         free(text);
     }
-}
-
-/* At most the first 200 bytes of a body, on one line, cut at a character. */
-static void snippet(const gn_buf *b, char *out, size_t size)
-{
-    size_t n = b->len < 200 ? b->len : 200;
-    if (n < b->len)
-        while (n > 0 && ((unsigned char)b->data[n] & 0xC0) == 0x80) n--;
-    size_t j = 0;
-    for (size_t i = 0; i < n && j + 1 < size; i++) {
-        char ch = b->data[i];
-        out[j++] = ch == '\n' || ch == '\r' || ch == '\t' ? ' ' : ch;
-    }
-    while (j > 0 && out[j - 1] == ' ') j--;
-    out[j] = 0;
 }
 
 /* The result of a 2xx reply: its JSON object, {"result": other JSON},
@@ -613,72 +586,69 @@ static ws_val *http_result(const gn_buf *b)
     return res;
 }
 
-static struct curl_slist *http_headers(const ag_api *api)
+/* The request headers of API: JSON accepted, JSON sent (POST), the
+ * section's own headers.  Caller frees the array, not the strings. */
+static const char **http_headers(const ag_api *api, int *n)
 {
-    struct curl_slist *hl = curl_slist_append(NULL, "Accept: application/json");
-    if (!api->get) hl = curl_slist_append(hl, "Content-Type: application/json");
-    for (int i = 0; i < api->nheaders; i++) hl = curl_slist_append(hl, api->headers[i]);
+    const char **hl = xcalloc((size_t)api->nheaders + 2, sizeof *hl);
+    *n = 0;
+    hl[(*n)++] = "Accept: application/json";
+    if (!api->get) hl[(*n)++] = "Content-Type: application/json";
+    for (int i = 0; i < api->nheaders; i++) hl[(*n)++] = api->headers[i];
     return hl;
 }
 
-static int http_outcome(CURL *c, CURLcode cc, const ag_api *api, const http_body *r,
-                        const char *errbuf, ws_val **out, gn_err *e)
+/* The error of a failed call, in this module's words: "API NAME: HTTP
+ * 503: the body's gist", "API NAME: response larger than ...", or the
+ * request's own message for a failure before any reply. */
+static int http_error(const ag_api *api, int rc, const gn_http_res *res, gn_err *e)
 {
-    if (r->toobig)
-        return gn_err_set(e, GN_ELIMIT, "API %s: response larger than %u bytes", api->name,
-                          MAX_RESPONSE);
-    if (cc != CURLE_OK)
-        return gn_err_set(e, GN_ENET, "API %s: %s", api->name,
-                          *errbuf ? errbuf : curl_easy_strerror(cc));
-    long status = 0;
-    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-    if (status < 200 || status > 299) {
+    if (rc == GN_ENET && res->status > 0) {
         char snip[256];
-        snippet(&r->b, snip, sizeof snip);
-        return gn_err_set(e, GN_ENET, "API %s: HTTP %ld%s%s", api->name, status,
+        gn_http_snippet(res->body.data, res->body.len, snip, sizeof snip);
+        return gn_err_set(e, GN_ENET, "API %s: HTTP %ld%s%s", api->name, res->status,
                           *snip ? ": " : "", snip);
     }
-    *out = http_result(&r->b);
-    return 0;
+    if (rc == GN_ELIMIT)
+        return gn_err_set(e, GN_ELIMIT, "API %s: response larger than %u bytes", api->name,
+                          MAX_RESPONSE);
+    return rc;
 }
 
 static int call_http(ag_api_host *h, const ag_api *api, const ws_val *args, ws_val **out,
                      gn_err *e)
 {
-    CURL *c = curl_easy_init();
-    if (!c) return gn_err_set(e, GN_ENET, "API %s: cannot start libcurl", api->name);
     gn_buf url;
     gn_buf_init(&url);
     gn_buf_puts(&url, api->url);
     char *body = NULL;
-    if (api->get) {
-        add_query(c, &url, args);
-        curl_easy_setopt(c, CURLOPT_HTTPGET, 1L);
-    } else {
-        body = args ? json_text(args) : xstrdup("{}");
-        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
-    }
-    struct curl_slist *hl = http_headers(api);
+    if (api->get) add_query(&url, args);
+    else body = args ? json_text(args) : xstrdup("{}");
+    int nh;
+    const char **hl = http_headers(api, &nh);
     double t = api->timeout > 0 ? api->timeout
              : h->http_timeout > 0 ? h->http_timeout : DEFAULT_HTTP_TIMEOUT;
-    char errbuf[CURL_ERROR_SIZE] = "";
-    http_body r;
-    gn_buf_init(&r.b);
-    r.toobig = 0;
-    curl_easy_setopt(c, CURLOPT_URL, url.data);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, hl);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, (long)(t * 1000));
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(c, CURLOPT_USERAGENT, "genie/" GENIE_VERSION);
-    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &r);
-    CURLcode cc = curl_easy_perform(c);
-    int rc = http_outcome(c, cc, api, &r, errbuf, out, e);
-    curl_easy_cleanup(c);
-    curl_slist_free_all(hl);
-    gn_buf_release(&r.b);
+    char *what = xasprintf("API %s", api->name);
+    gn_http_req rq = {
+        .what = what, .method = api->get ? "GET" : "POST", .url = url.data,
+        .headers = hl, .nheaders = nh, .body = body,
+        .connect_timeout = h->http_connect_timeout > 0 && h->http_connect_timeout < t
+                           ? h->http_connect_timeout : t,
+        .timeout = t, .max_body = MAX_RESPONSE,
+        .retries = h->http_retries > 0 ? h->http_retries : 0,
+        .retry_max_wait = h->http_retry_max_wait,
+        /* A GET only reads; a POST may book (see the top of the file). */
+        .retry = api->get ? GN_HTTP_IDEMPOTENT : GN_HTTP_UNSENT_ONLY,
+        .cancel = h->cancel,
+    };
+    gn_http_res res;
+    gn_http_res_init(&res);
+    int rc = gn_http_request(&rq, &res, e);
+    if (rc) rc = http_error(api, rc, &res, e);
+    else *out = http_result(&res.body);
+    gn_http_res_release(&res);
+    free(what);
+    free(hl);
     gn_buf_release(&url);
     free(body);
     return rc;
@@ -712,4 +682,7 @@ void ag_api_host_init(ag_api_host *h, const ag_agent *a, sqlite3 *wdb)
     h->agent = a;
     h->wdb = wdb;
     h->http_timeout = DEFAULT_HTTP_TIMEOUT;
+    h->http_connect_timeout = 10;
+    h->http_retries = 2;
+    h->http_retry_max_wait = 10;
 }

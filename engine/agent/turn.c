@@ -532,7 +532,9 @@ int ag_turn(ag_conv *cv, const char *utterance, ag_event_fn cb, void *ud,
         while (n && ((unsigned char)utterance[n] & 0xC0) == 0x80) n--;
         cut = xstrndup(utterance, n);
     }
+    cv->host.cancel = cancel;        /* an HTTP API call or its retry wait stops too */
     int rc = turn_run(cv, cut ? cut : utterance, cut ? len : 0, cb, ud, cancel, out, e);
+    cv->host.cancel = NULL;
     free(cut);
     return rc;
 }

@@ -23,6 +23,10 @@
  * whole reply's one delta comes at its end, so only the stall timeout
  * bounds it.
  *
+ * Each easy handle gets genie's HTTP policy (util/http.h: http and https
+ * only, user agent, keep-alive, connect timeout), the same as every other
+ * request genie makes.
+ *
  * Why a call failed decides whether it is retried (retry.h): connection
  * errors, stalls, retryable statuses, a dropped stream and a server error
  * mid-stream are; a malformed reply, a too-large reply, another 4xx and
@@ -36,7 +40,8 @@
 #include "client_int.h"
 #include "util/clock.h"
 
-#include "llm/retry.h"
+#include "util/http.h"
+#include "util/retry.h"
 #include "util/xmem.h"
 
 #include <cjson/cJSON.h>
@@ -446,11 +451,7 @@ static int start(llm_call *k)
     curl_easy_setopt(e, CURLOPT_HEADERDATA, k);
     curl_easy_setopt(e, CURLOPT_PRIVATE, k);
     llm_socks_setup(c, k);
-    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, (long)(c->connect_timeout * 1000));
-    curl_easy_setopt(e, CURLOPT_TCP_KEEPALIVE, 1L);
-    curl_easy_setopt(e, CURLOPT_USERAGENT, "genie/" GENIE_VERSION);
-    curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+    gn_http_policy(e, NULL, c->connect_timeout);  /* the messages use curl_easy_strerror */
     k->t_send = gn_now();
     if (!k->t_first_send) k->t_first_send = k->t_send;
     k->t_complete = 0;
@@ -536,7 +537,7 @@ static void fail_or_retry(llm_call *k, int status, int retryable, double server_
     llm_client *c = k->cl;
     if (retryable && !k->delivered && !atomic_load(&k->cancel) &&
         k->attempts <= c->retries + k->free_retries) {
-        double wait = llm_retry_delay(k->attempts, server_wait, c->retry_max_wait, &c->seed);
+        double wait = gn_retry_delay(k->attempts, server_wait, c->retry_max_wait, &c->seed);
         release_transfer(k);
         k->retry_at = gn_now() + wait;
         k->anext = c->waiting;
@@ -617,9 +618,9 @@ static void judge(llm_call *k, CURLcode cc)
         gn_err_set(&k->err, GN_ENET, "%s: HTTP %ld from %s%s%s%s", llm_stage_name(k->stage),
                    k->http, c->shown, *msg ? ": " : "", msg, hint);
         snprintf(reason, sizeof reason, "HTTP %ld", k->http);
-        double wait = llm_retry_after(k->retry_after_ms[0] ? k->retry_after_ms : NULL,
+        double wait = gn_retry_after(k->retry_after_ms[0] ? k->retry_after_ms : NULL,
                                       k->retry_after[0] ? k->retry_after : NULL, time(NULL));
-        fail_or_retry(k, GN_ENET, llm_retry_status(k->http), wait, reason);
+        fail_or_retry(k, GN_ENET, gn_retry_status(k->http), wait, reason);
         return;
     }
     /* 2xx, transfer complete (or cut: CURLE_PARTIAL_FILE) — did the reply end

@@ -16,12 +16,27 @@ typedef struct rt_embedder rt_embedder;
 /* Offline embedder over the word-vector file at VECPATH (see wordvec.h). */
 int rt_embedder_glove_new(const char *vecpath, rt_embedder **out, gn_err *e);
 
+/* How a remote embedder's requests treat the network: the LLM client's
+ * settings (--connect-timeout, --stall-timeout, --retries,
+ * --retry-max-wait) are given here too. */
+typedef struct rt_remote_net {
+    double connect_timeout;     /* seconds; <= 0: 10 */
+    double stall_timeout;       /* seconds without a byte; <= 0: 120 */
+    int retries;                /* retries after the first attempt; < 0: 4 */
+    double retry_max_wait;      /* cap of one wait, seconds; < 0: 60 */
+} rt_remote_net;
+
 /* Remote embedder: BASE_URL is an OpenAI-compatible base such as
  * http://127.0.0.1:8080/v1 (the request goes to BASE_URL/embeddings); KEY may
- * be NULL or empty.  BATCH texts per request.  The dimension is learned from
- * the first response. */
+ * be NULL or empty.  BATCH texts per request.  NET may be NULL (the
+ * defaults above).  The dimension is learned from the first response.
+ * Requests are retried on connection failures, timeouts and HTTP 408,
+ * 409, 429 and 5xx, with backoff and the server's Retry-After (embedding
+ * is idempotent).  Returns GN_EUSAGE when BASE_URL is empty or not
+ * http:// or https://. */
 int rt_embedder_remote_new(const char *base_url, const char *model, const char *key,
-                           int batch, rt_embedder **out, gn_err *e);
+                           int batch, const rt_remote_net *net, rt_embedder **out,
+                           gn_err *e);
 
 void rt_embedder_free(rt_embedder *em);
 

@@ -7,18 +7,28 @@
  * reorder), every vector is checked to have the same dimension, and each is
  * normalized here rather than trusting the server.  The key travels only in
  * the Authorization header and never appears in an error message.
+ *
+ * The request is util/http.h's, with the policy every request of genie
+ * has (http and https only, user agent, keep-alive) and the LLM client's
+ * network settings (connect and stall timeouts, retries with backoff and
+ * Retry-After): embedding the same texts again is harmless, so every
+ * transient failure (connection, timeout, 408, 409, 429, 5xx) is retried.
+ * Rejected: fixed timeouts of its own (a slow local server needed
+ * different ones from the chat's, and a flaky one failed a whole --reindex
+ * on one 503).
  * Rejected: going through the streaming chat client — embeddings are one
  * small JSON request with no stream, and this stays usable by `--reindex`
  * without the LLM machinery.
  */
 #include "embed.h"
 #include "util/buf.h"
+#include "util/http.h"
 #include "util/xmem.h"
 
 #include <cjson/cJSON.h>
-#include <curl/curl.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #define MAX_REPLY (256u << 20)
 
@@ -26,15 +36,8 @@ typedef struct {
     rt_embedder base;
     char *url, *model, *key;
     int batch;
+    rt_remote_net net;
 } remote;
-
-static size_t on_body(char *p, size_t sz, size_t n, void *ud)
-{
-    gn_buf *b = ud;
-    if (b->len + sz * n > MAX_REPLY) return 0;
-    gn_buf_add(b, p, sz * n);
-    return sz * n;
-}
 
 static char *request_body(const remote *r, const char *const *texts, int n)
 {
@@ -48,37 +51,24 @@ static char *request_body(const remote *r, const char *const *texts, int n)
     return s;
 }
 
-static int post(const remote *r, const char *body, gn_buf *reply, gn_err *e)
+static int post(const remote *r, const char *body, gn_http_res *reply, gn_err *e)
 {
-    CURL *c = curl_easy_init();
-    if (!c) return gn_err_set(e, GN_ENET, "embeddings: cannot start a transfer");
-    struct curl_slist *h = curl_slist_append(NULL, "Content-Type: application/json");
-    h = curl_slist_append(h, "X-Genie-Stage: embed");
-    if (r->key && r->key[0]) {
-        char *auth = xasprintf("Authorization: Bearer %s", r->key);
-        h = curl_slist_append(h, auth);
+    char *auth = r->key && r->key[0] ? xasprintf("Authorization: Bearer %s", r->key) : NULL;
+    const char *headers[] = { "Content-Type: application/json", "X-Genie-Stage: embed", auth };
+    char *url = xasprintf("%s/embeddings", r->url);
+    gn_http_req rq = {
+        .what = "embeddings", .method = "POST", .url = url,
+        .headers = headers, .nheaders = auth ? 3 : 2, .body = body,
+        .connect_timeout = r->net.connect_timeout, .stall_timeout = r->net.stall_timeout,
+        .max_body = MAX_REPLY, .retries = r->net.retries,
+        .retry_max_wait = r->net.retry_max_wait, .retry = GN_HTTP_IDEMPOTENT,
+    };
+    int rc = gn_http_request(&rq, reply, e);
+    free(url);
+    if (auth) {
+        memset(auth, 0, strlen(auth));
         free(auth);
     }
-    char *url = xasprintf("%s/embeddings", r->url);
-    curl_easy_setopt(c, CURLOPT_URL, url);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-    curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, reply);
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, 120L);
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    CURLcode cc = curl_easy_perform(c);
-    long status = 0;
-    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-    int rc = 0;
-    if (cc != CURLE_OK)
-        rc = gn_err_set(e, GN_ENET, "embeddings request to %s failed: %s", url, curl_easy_strerror(cc));
-    else if (status != 200)
-        rc = gn_err_set(e, GN_ENET, "embeddings request to %s: HTTP %ld: %.200s", url, status, reply->data);
-    free(url);
-    curl_slist_free_all(h);
-    curl_easy_cleanup(c);
     return rc;
 }
 
@@ -123,18 +113,17 @@ static int remote_embed(rt_embedder *em, const char *const *texts, int n, float 
 {
     remote *r = (remote *)em;
     *out = NULL;
-    gn_buf reply;
-    gn_buf_init(&reply);
+    gn_http_res reply;
+    gn_http_res_init(&reply);
     int rc = 0;
     for (int off = 0; off < n && !rc; off += r->batch) {
         int m = n - off < r->batch ? n - off : r->batch;
         char *body = request_body(r, texts + off, m);
-        gn_buf_reset(&reply);
         rc = post(r, body, &reply, e);
         free(body);
-        if (!rc) rc = parse_reply(r, reply.data, m, off, out, n, e);
+        if (!rc) rc = parse_reply(r, reply.body.data, m, off, out, n, e);
     }
-    gn_buf_release(&reply);
+    gn_http_res_release(&reply);
     if (rc) { free(*out); *out = NULL; }
     return rc;
 }
@@ -151,13 +140,22 @@ static void remote_free(rt_embedder *em)
 static const struct rt_embedder_ops remote_ops = { remote_embed, remote_free };
 
 int rt_embedder_remote_new(const char *base_url, const char *model, const char *key,
-                           int batch, rt_embedder **out, gn_err *e)
+                           int batch, const rt_remote_net *net, rt_embedder **out,
+                           gn_err *e)
 {
     *out = NULL;
     if (!base_url || !base_url[0])
         return gn_err_set(e, GN_EUSAGE, "remote embedder needs an endpoint (--embed-url)");
+    if (strncasecmp(base_url, "http://", 7) && strncasecmp(base_url, "https://", 8))
+        return gn_err_set(e, GN_EUSAGE, "remote embedder: endpoint '%.*s' is not http:// "
+                          "or https://", (int)strcspn(base_url, "?#"), base_url);
     remote *r = xcalloc(1, sizeof *r);
     r->base.ops = &remote_ops;
+    r->net = net ? *net : (rt_remote_net){ 0, 0, -1, -1 };
+    if (r->net.connect_timeout <= 0) r->net.connect_timeout = 10;
+    if (r->net.stall_timeout <= 0) r->net.stall_timeout = 120;
+    if (r->net.retries < 0) r->net.retries = 4;
+    if (r->net.retry_max_wait < 0) r->net.retry_max_wait = 60;
     size_t ul = strlen(base_url);
     while (ul > 0 && base_url[ul - 1] == '/') ul--;
     r->url = xstrndup(base_url, ul);

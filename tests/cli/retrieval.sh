@@ -503,7 +503,8 @@ if ! start_mock; then
 else
     result "mock server starts and reports its port" \
         "$([ "$(cat "$T/mock.out")" = "$PORT" ] || echo "stdout '$(cat "$T/mock.out")'")"
-    REM=(--embedder remote --embed-url "$URL" --embed-batch 4)
+    # Retries (--retries, default 4) wait at most 50 ms here.
+    REM=(--embedder remote --embed-url "$URL" --embed-batch 4 --retry-max-wait 0.05)
     EMB_ID="remote:http://127\.0\.0\.1:$PORT/v1:text-embedding-3-small"
 
     log_reset
@@ -556,7 +557,7 @@ else
     mock_ctl config '{"fault": "500"}'
     GENIE_API_KEY=sk-secret-42 g --db "$RK" --search "$Q" "${REM[@]}"
     check "remote search, server answers 500: exit 1 naming HTTP 500 and the URL" 1 out= \
-        "err~embeddings request to http://127\.0\.0\.1:$PORT/v1/embeddings: HTTP 500" \
+        "err~embeddings: HTTP 500 from http://127\.0\.0\.1:$PORT/v1/embeddings" \
         'err!~sk-secret-42'
     mock_ctl config '{"fault": "401"}'
     g --db "$RK" --search "$Q" "${REM[@]}"
@@ -582,9 +583,9 @@ else
     before=$(sums "$RK.vec" "$RK.faiss" "$RK.lex")
     mock_ctl script '{"embeddings": [{}, {"fault": "500"}]}'
     log_reset
-    g --db "$RK" --reindex "${REM[@]}"
-    check "remote reindex failing at the second batch: exit 1, HTTP 500" 1 out= 'err~HTTP 500' \
-        'err!~passages, flat'
+    g --db "$RK" --reindex "${REM[@]}" --retries 0
+    check "remote reindex failing at the second batch (--retries 0): exit 1, HTTP 500" 1 out= \
+        'err~HTTP 500' 'err!~passages, flat'
     lq "the failed build stopped after the failing batch" 'len(L)' 2
     result "a failed build leaves DB.vec and DB.faiss untouched" \
         "$([ "$before" = "$(sums "$RK.vec" "$RK.faiss" "$RK.lex")" ] || echo "side files changed")"
@@ -593,6 +594,17 @@ else
     g --db "$RK" --search "$Q" -k 3 "${REM[@]}"
     check "after the failed build the previous remote index still serves" 0 \
         "first~$LOT" 'err!~rebuild'
+
+    # A passing failure is retried (embedding is idempotent): the build
+    # goes on.
+    mock_ctl script '{"embeddings": [{}, {"fault": "500"}]}'
+    log_reset
+    g --db "$RK" --reindex "${REM[@]}"
+    check "remote reindex with a 500 at the second batch: retried, exit 0" 0 'err!~HTTP 500'
+    lq "... the second of five batches sent twice" 'len(L)' 6
+    lq "... with genie's user agent" \
+        '{v[:6] for e in L for k, v in e["headers"].items() if k.lower() == "user-agent"}' \
+        "{'genie/'}"
 
     log_reset
     g --db "$RK" --search "$Q" -k 1 --embedder remote --embed-url "$URL/"
@@ -618,10 +630,10 @@ else
     mock_ctl config '{"fault": "500"}'
     before=$(sums "$RK" "$RK.vec" "$RK.faiss" "$RK.lex")
     log_reset
-    g --db "$RK" --reindex "${REM[@]}"
+    g --db "$RK" --reindex "${REM[@]}" --retries 1
     check "remote reindex with the server failing: exit 1 naming HTTP 500" 1 out= \
-        'err~genie: embeddings request to .*/v1/embeddings: HTTP 500' 'err~mock server failure'
-    lq "the failing build made one request" 'len(L)' 1
+        'err~genie: embeddings: HTTP 500 from .*/v1/embeddings' 'err~mock server failure'
+    lq "the failing build made one request and one retry (--retries 1)" 'len(L)' 2
     g --db "$RK" --search "$Q" -k 3 "${REM[@]}"
     check "remote search needing a rebuild, server failing: exit 1" 1 out= \
         'err~built with embedder glove.*rebuilding' 'err~HTTP 500'
@@ -640,7 +652,7 @@ else
     stop_mock
     g --db "$RK" --search "$Q" "${REM[@]}"
     check "remote endpoint unreachable: exit 1, request failed" 1 out= \
-        "err~embeddings request to http://127\.0\.0\.1:$PORT/v1/embeddings failed"
+        "err~embeddings: request to http://127\.0\.0\.1:$PORT/v1/embeddings failed"
 fi
 
 [ "$todo" -gt 0 ] && echo "# $todo known bug(s) marked TODO above"

@@ -11,7 +11,7 @@
  * shipped prompts in config/prompts make the seed corpus.
  */
 #include "llm/prompt.h"
-#include "llm/retry.h"
+#include "util/retry.h"
 #include "llm/template.h"
 
 #include <stdint.h>
@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         llm_tpl_free(t);
     }
     /* The same bytes as Retry-After values: no crash, sane range. */
-    double w = llm_retry_after(text, text, 1700000000);
+    double w = gn_retry_after(text, text, 1700000000);
     if (!(w == -1 || w >= 0)) abort();
     free(text);
     return 0;

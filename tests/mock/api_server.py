@@ -17,6 +17,12 @@ Routes:
   *    /text   200 text/plain "plain words"
   *    /list   200 [1, 2, 3]
   *    /big    200, 2 MiB of "x"
+  *    /flaky?tag=T&status=S&times=N[&retry_after=R]
+               the first N requests with tag T (counted across methods)
+               get status S, body "flaky failure K" (K: the request's
+               number) and, with retry_after, that Retry-After header;
+               later ones 200 {"attempt": K}.  Lets a test see how many
+               times a client sent a request.
   anything else: 404
 """
 import json
@@ -29,18 +35,24 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
 
 
+COUNTS = {}                 # /flaky: requests seen per tag
+COUNT_LOCK = threading.Lock()
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def log_message(self, fmt, *args):  # quiet
         pass
 
-    def reply(self, status, body, ctype="application/json"):
+    def reply(self, status, body, ctype="application/json", headers=None):
         if not isinstance(body, bytes):
             body = json.dumps(body).encode()
         try:
             self.send_response(status)
             self.send_header("Content-Type", ctype)
+            for k, v in (headers or {}).items():
+                self.send_header(k, v)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
@@ -75,6 +87,16 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(200, [1, 2, 3])
         elif path == "/big":
             self.reply(200, b"x" * (2 << 20), "text/plain")
+        elif path == "/flaky":
+            q = dict(parse_qsl(url.query, keep_blank_values=True))
+            with COUNT_LOCK:
+                COUNTS[q.get("tag", "")] = k = COUNTS.get(q.get("tag", ""), 0) + 1
+            if k <= int(q.get("times", "1")):
+                extra = {"Retry-After": q["retry_after"]} if "retry_after" in q else None
+                self.reply(int(q.get("status", "500")), b"flaky failure %d\n" % k,
+                           "text/plain", extra)
+            else:
+                self.reply(200, {"attempt": k})
         else:
             self.reply(404, {"error": "no route " + path})
 

@@ -586,8 +586,14 @@ static ag_agent *http_agent(int port)
         "[text]\nurl = http://127.0.0.1:%d/text\n"
         "[list]\nurl = http://127.0.0.1:%d/list\n"
         "[big]\nurl = http://127.0.0.1:%d/big\n"
-        "[closed]\nurl = http://127.0.0.1:1/x\n",
-        port, port, port, port, port, port, port);
+        "[closed]\nurl = http://127.0.0.1:1/x\n"
+        "[p500]\nurl = http://127.0.0.1:%d/flaky?tag=p500&status=500&times=1\n"
+        "[p503]\nurl = http://127.0.0.1:%d/flaky?tag=p503&status=503&times=1\n"
+        "[p503ra]\nurl = http://127.0.0.1:%d/flaky?tag=p503ra&status=503&times=1&retry_after=0\n"
+        "[p429]\nurl = http://127.0.0.1:%d/flaky?tag=p429&status=429&times=1\n"
+        "[g503]\nurl = http://127.0.0.1:%d/flaky?tag=g503&status=503&times=1\nmethod = GET\n"
+        "[g503x]\nurl = http://127.0.0.1:%d/flaky?tag=g503x&status=503&times=9\nmethod = GET\n",
+        port, port, port, port, port, port, port, port, port, port, port, port, port);
     char *dir = agent_dir("[agent]\ndatabase = x.db\n", csv_plain, apis);
     ag_agent *a = NULL;
     gn_err e;
@@ -680,5 +686,70 @@ TEST(agent_load_http_timeout)
     CHECK_CONTAINS(e.msg, "API slow: ");
     CHECK_CONTAINS(e.msg, "timed out");
     CHECK(s >= 0.9 && s < 2.5);
+    ag_agent_free(a);
+}
+
+/* The attempt number a /flaky reply reports, or -1. */
+static long long attempt_of(const ws_val *out)
+{
+    const ws_val *a = out ? ws_dict_get(out, "attempt") : NULL;
+    return a && a->kind == WV_INT ? a->u.i : -1;
+}
+
+TEST(agent_load_http_post_is_not_sent_twice)
+{
+    int port = srv_start();
+    REQUIRE(port);
+    ag_agent *a = http_agent(port);
+    REQUIRE(a);
+    ag_api_host h;
+    ag_api_host_init(&h, a, NULL);
+    CHECK_INT(h.http_retries, 2);
+    h.http_retry_max_wait = 0.05;
+    gn_err e;
+    ws_val *out = NULL;
+    /* A 500 to a POST may come after the booking was made: no retry.  The
+     * next call is the server's second request. */
+    CHECK_INT(call(&h, "p500", NULL, &out, &e), GN_ENET);
+    CHECK_STR(e.msg, "API p500: HTTP 500: flaky failure 1");
+    REQUIRE(call(&h, "p500", NULL, &out, &e) == 0 || (printf("  %s\n", e.msg), 0));
+    CHECK_INT(attempt_of(out), 2);
+    ws_val_free(out);
+    /* Nor a 503 that does not say when to come back (a gateway whose
+     * backend timed out says 503 too). */
+    CHECK_INT(call(&h, "p503", NULL, &out, &e), GN_ENET);
+    CHECK_STR(e.msg, "API p503: HTTP 503: flaky failure 1");
+    /* 429, and 503 with Retry-After, are the server's "not now": sent
+     * again, once. */
+    REQUIRE(call(&h, "p429", NULL, &out, &e) == 0 || (printf("  %s\n", e.msg), 0));
+    CHECK_INT(attempt_of(out), 2);
+    ws_val_free(out);
+    REQUIRE(call(&h, "p503ra", NULL, &out, &e) == 0 || (printf("  %s\n", e.msg), 0));
+    CHECK_INT(attempt_of(out), 2);
+    ws_val_free(out);
+    ag_agent_free(a);
+}
+
+TEST(agent_load_http_get_is_retried)
+{
+    int port = srv_start();
+    REQUIRE(port);
+    ag_agent *a = http_agent(port);
+    REQUIRE(a);
+    ag_api_host h;
+    ag_api_host_init(&h, a, NULL);
+    h.http_retry_max_wait = 0.05;
+    gn_err e;
+    ws_val *out = NULL;
+    /* A GET only reads: a 503 is tried again. */
+    REQUIRE(call(&h, "g503", NULL, &out, &e) == 0 || (printf("  %s\n", e.msg), 0));
+    CHECK_INT(attempt_of(out), 2);
+    ws_val_free(out);
+    /* Until the retries are spent: three requests, the last one's error. */
+    CHECK_INT(call(&h, "g503x", NULL, &out, &e), GN_ENET);
+    CHECK_STR(e.msg, "API g503x: HTTP 503: flaky failure 3");
+    h.http_retries = 0;
+    CHECK_INT(call(&h, "g503x", NULL, &out, &e), GN_ENET);
+    CHECK_STR(e.msg, "API g503x: HTTP 503: flaky failure 4");
     ag_agent_free(a);
 }

@@ -6,54 +6,54 @@
 #include "harness.h"
 
 #include "llm/request.h"
-#include "llm/retry.h"
+#include "util/retry.h"
 #include "llm/stage.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-TEST(llm_retry_statuses)
+TEST(gn_retry_statuses)
 {
     static const long yes[] = { 408, 409, 429, 500, 502, 503, 504, 599 };
     static const long no[] = { 200, 400, 401, 403, 404, 413, 422, 600 };
-    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++) CHECK(llm_retry_status(yes[i]));
-    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) CHECK(!llm_retry_status(no[i]));
+    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++) CHECK(gn_retry_status(yes[i]));
+    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) CHECK(!gn_retry_status(no[i]));
 }
 
-TEST(llm_retry_after_values)
+TEST(gn_retry_after_values)
 {
     time_t now = 784111777;   /* Sun, 06 Nov 1994 08:49:37 GMT */
-    CHECK(llm_retry_after(NULL, "4", now) == 4);
-    CHECK(llm_retry_after(NULL, " 2.5 ", now) == 2.5);
-    CHECK(llm_retry_after("250", "30", now) == 0.25);      /* ms wins */
-    CHECK(llm_retry_after("soon", "3", now) == 3);          /* bad ms ignored */
-    CHECK(llm_retry_after(NULL, "Sun, 06 Nov 1994 08:49:47 GMT", now) == 10);
-    CHECK(llm_retry_after(NULL, "Sunday, 06-Nov-94 08:49:40 GMT", now) == 3);
-    CHECK(llm_retry_after(NULL, "Sun Nov  6 08:49:39 1994", now) == 2);
-    CHECK(llm_retry_after(NULL, "Sat, 05 Nov 1994 08:49:37 GMT", now) == 0);   /* past */
-    CHECK(llm_retry_after(NULL, "-3", now) == -1);
-    CHECK(llm_retry_after(NULL, "tomorrow", now) == -1);
-    CHECK(llm_retry_after(NULL, "", now) == -1);
-    CHECK(llm_retry_after(NULL, NULL, now) == -1);
+    CHECK(gn_retry_after(NULL, "4", now) == 4);
+    CHECK(gn_retry_after(NULL, " 2.5 ", now) == 2.5);
+    CHECK(gn_retry_after("250", "30", now) == 0.25);      /* ms wins */
+    CHECK(gn_retry_after("soon", "3", now) == 3);          /* bad ms ignored */
+    CHECK(gn_retry_after(NULL, "Sun, 06 Nov 1994 08:49:47 GMT", now) == 10);
+    CHECK(gn_retry_after(NULL, "Sunday, 06-Nov-94 08:49:40 GMT", now) == 3);
+    CHECK(gn_retry_after(NULL, "Sun Nov  6 08:49:39 1994", now) == 2);
+    CHECK(gn_retry_after(NULL, "Sat, 05 Nov 1994 08:49:37 GMT", now) == 0);   /* past */
+    CHECK(gn_retry_after(NULL, "-3", now) == -1);
+    CHECK(gn_retry_after(NULL, "tomorrow", now) == -1);
+    CHECK(gn_retry_after(NULL, "", now) == -1);
+    CHECK(gn_retry_after(NULL, NULL, now) == -1);
 }
 
-TEST(llm_retry_delay_backoff_jitter_and_cap)
+TEST(gn_retry_delay_backoff_jitter_and_cap)
 {
     unsigned seed = 42;
     for (int a = 1; a <= 6; a++) {
         double full = 0.5 * (1 << (a - 1));
         double lo = 1e9, hi = 0;
         for (int i = 0; i < 200; i++) {
-            double d = llm_retry_delay(a, -1, 100, &seed);
+            double d = gn_retry_delay(a, -1, 100, &seed);
             if (d < lo) lo = d;
             if (d > hi) hi = d;
         }
         CHECK(lo >= full * 0.5 - 1e-9 && hi <= full + 1e-9);
         CHECK(hi - lo > full * 0.2);          /* jittered, not constant */
     }
-    CHECK(llm_retry_delay(20, -1, 3, &seed) <= 3);
-    CHECK(llm_retry_delay(1, 7, 60, &seed) == 7);       /* the server's word */
-    CHECK(llm_retry_delay(1, 700, 60, &seed) == 60);    /* capped */
+    CHECK(gn_retry_delay(20, -1, 3, &seed) <= 3);
+    CHECK(gn_retry_delay(1, 7, 60, &seed) == 7);       /* the server's word */
+    CHECK(gn_retry_delay(1, 700, 60, &seed) == 60);    /* capped */
 }
 
 TEST(llm_stage_table_and_spec)

@@ -8,7 +8,7 @@
 #include "harness.h"
 
 #include "config/config.h"
-#include "llm/retry.h"
+#include "util/retry.h"
 #include "util/locale.h"
 
 #include <locale.h>
@@ -36,7 +36,7 @@ static void check_locale(const char *name)
         CHECK_STR(num, "4.5 0.25");
         CHECK(strtod("0.5", NULL) == 0.5);
         /* Mon, 02 Mar 2026 08:49:37 GMT is 1772441377. */
-        CHECK(llm_retry_after(NULL, "Mon, 02 Mar 2026 08:49:37 GMT", 1772441375) == 2);
+        CHECK(gn_retry_after(NULL, "Mon, 02 Mar 2026 08:49:37 GMT", 1772441375) == 2);
         cfg_t *c = cfg_new();
         char *argv[] = { (char *)"genie", (char *)"--version", NULL };
         gn_err e;

@@ -203,7 +203,7 @@ TEST(index_stale_for_another_embedder)
     REQUIRE(fx_open(&f, 1) == 0);
     rt_embedder *other;
     gn_err e;
-    REQUIRE(rt_embedder_remote_new("http://127.0.0.1:9/v1", "m", NULL, 8, &other, &e) == 0);
+    REQUIRE(rt_embedder_remote_new("http://127.0.0.1:9/v1", "m", NULL, 8, NULL, &other, &e) == 0);
     CHECK_INT(rt_index_check(f.db, f.path, other, &e), GN_ESTALE);
     CHECK_CONTAINS(e.msg, "embedder");
     rt_embedder_free(other);

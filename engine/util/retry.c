@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-int llm_retry_status(long s)
+int gn_retry_status(long s)
 {
     return s == 408 || s == 409 || s == 429 || (s >= 500 && s <= 599);
 }
@@ -54,7 +54,7 @@ static int http_date(const char *s, time_t *out)
     return -1;
 }
 
-double llm_retry_after(const char *retry_after_ms, const char *retry_after, time_t now)
+double gn_retry_after(const char *retry_after_ms, const char *retry_after, time_t now)
 {
     double d;
     if (retry_after_ms && !number(retry_after_ms, &d)) return d / 1000.0;
@@ -66,7 +66,7 @@ double llm_retry_after(const char *retry_after_ms, const char *retry_after, time
     return -1;
 }
 
-double llm_retry_delay(int attempt, double server_wait, double cap, unsigned *seed)
+double gn_retry_delay(int attempt, double server_wait, double cap, unsigned *seed)
 {
     if (cap < 0) cap = 0;
     if (server_wait >= 0) return server_wait < cap ? server_wait : cap;

@@ -323,20 +323,7 @@ static size_t on_header(char *p, size_t sz, size_t n, void *ud)
     /* The head is progress too: curl bounds its size, so it cannot keep a
      * call alive for ever as keep-alives in the body could. */
     k->last_activity = k->last_progress = gn_now();
-    static const struct { const char *name; size_t off; } keep[] = {
-        { "retry-after:", offsetof(llm_call, retry_after) },
-        { "retry-after-ms:", offsetof(llm_call, retry_after_ms) },
-    };
-    for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
-        size_t nl = strlen(keep[i].name);
-        if (len <= nl || strncasecmp(p, keep[i].name, nl)) continue;
-        char *dst = (char *)k + keep[i].off;
-        size_t vl = len - nl;
-        if (vl > 63) vl = 63;
-        memcpy(dst, p + nl, vl);
-        dst[vl] = 0;
-        dst[strcspn(dst, "\r\n")] = 0;
-    }
+    gn_http_retry_header(p, len, k->retry_after, k->retry_after_ms);
     return len;
 }
 

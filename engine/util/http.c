@@ -123,25 +123,27 @@ static size_t on_body(char *p, size_t sz, size_t n, void *ud)
     return len;
 }
 
-static size_t on_header(char *p, size_t sz, size_t n, void *ud)
+void gn_http_retry_header(const char *p, size_t len, char after[64], char after_ms[64])
 {
-    attempt *a = ud;
-    size_t len = sz * n;
-    static const struct { const char *name; size_t off; } keep[] = {
-        { "retry-after:", offsetof(attempt, retry_after) },
-        { "retry-after-ms:", offsetof(attempt, retry_after_ms) },
+    const struct { const char *name; char *dst; } keep[] = {
+        { "retry-after:", after }, { "retry-after-ms:", after_ms },
     };
     for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
         size_t nl = strlen(keep[i].name);
         if (len <= nl || strncasecmp(p, keep[i].name, nl)) continue;
-        char *dst = (char *)a + keep[i].off;
         size_t vl = len - nl;
         if (vl > 63) vl = 63;
-        memcpy(dst, p + nl, vl);
-        dst[vl] = 0;
-        dst[strcspn(dst, "\r\n")] = 0;
+        memcpy(keep[i].dst, p + nl, vl);
+        keep[i].dst[vl] = 0;
+        keep[i].dst[strcspn(keep[i].dst, "\r\n")] = 0;
     }
-    return len;
+}
+
+static size_t on_header(char *p, size_t sz, size_t n, void *ud)
+{
+    attempt *a = ud;
+    gn_http_retry_header(p, sz * n, a->retry_after, a->retry_after_ms);
+    return sz * n;
 }
 
 static int on_progress(void *ud, curl_off_t dt, curl_off_t dn, curl_off_t ut, curl_off_t un)

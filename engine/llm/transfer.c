@@ -500,22 +500,6 @@ static void error_text(const gn_buf *b, char *dst, size_t n)
         if (*p == '\n' || *p == '\r') *p = ' ';
 }
 
-static int curl_retryable(CURLcode cc)
-{
-    switch (cc) {
-    case CURLE_URL_MALFORMAT:
-    case CURLE_UNSUPPORTED_PROTOCOL:
-    case CURLE_PEER_FAILED_VERIFICATION:
-    case CURLE_SSL_CERTPROBLEM:
-    case CURLE_SSL_CACERT_BADFILE:
-    case CURLE_OUT_OF_MEMORY:
-    case CURLE_TOO_MANY_REDIRECTS:
-        return 0;
-    default:
-        return 1;
-    }
-}
-
 /* Retry K after a failure described by REASON, or finish it with STATUS.
  * SERVER_WAIT is the wait the server asked for (-1: none). */
 static void fail_or_retry(llm_call *k, int status, int retryable, double server_wait,
@@ -579,7 +563,7 @@ static void judge(llm_call *k, CURLcode cc)
         snprintf(reason, sizeof reason, "%s", curl_easy_strerror(cc));
         gn_err_set(&k->err, GN_ENET, "%s: request to %s failed: %s", llm_stage_name(k->stage),
                    c->shown, curl_easy_strerror(cc));
-        fail_or_retry(k, GN_ENET, curl_retryable(cc), -1, reason);
+        fail_or_retry(k, GN_ENET, !gn_http_curl_final(cc), -1, reason);
         return;
     }
     if (k->http < 200 || k->http > 299) {

@@ -4,7 +4,8 @@
  * One tokenizer for every lexical path: the BM25 index and its queries
  * (lexical.c), the offline embedder's words (embed_glove.c), the offline
  * answerer (llm/offline.c), a row's passage ranking (suql/passrank.c) and
- * CLASSIFY's word overlap (suql/classify.c).  Text is decoded as UTF-8; a
+ * CLASSIFY's word overlap (suql/classify.c).  Text is decoded as UTF-8
+ * (gn_utf8_next, the well-formedness rule of util/utf8.c); a
  * byte that does not start a well-formed sequence (overlong, surrogate,
  * past U+10FFFF, truncated) separates words like a space, so bad input
  * costs a split, never a crash or a merged word.  Letters and digits of any
@@ -24,12 +25,13 @@
 #include "tokenize.h"
 #include "fold.h"
 #include "legacy.h"
+#include "util/utf8.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define BAD 0xFFFFFFFFu
+#define BAD GN_UTF8_BAD
 #define WORD_MAX 63
 
 static int legacy;
@@ -42,33 +44,6 @@ const char *rt_tokenizer_id(void)
     return legacy ? "ascii+suffix" : "utf8-fold+snowball-english-1";
 }
 
-static int cont(unsigned char c) { return (c & 0xC0) == 0x80; }
-
-/* The code point at P (*p != 0) and its length in *n; BAD with *n = 1 for
- * a byte that does not start a well-formed sequence. */
-static uint32_t decode(const unsigned char *p, int *n)
-{
-    unsigned char c = p[0];
-    *n = 1;
-    if (c < 0x80) return c;
-    if (c >= 0xC2 && c <= 0xDF && cont(p[1])) {
-        *n = 2;
-        return (uint32_t)(c & 0x1F) << 6 | (p[1] & 0x3F);
-    }
-    if (c >= 0xE0 && c <= 0xEF && cont(p[1]) && cont(p[2]) &&
-        !(c == 0xE0 && p[1] < 0xA0) && !(c == 0xED && p[1] > 0x9F)) {
-        *n = 3;
-        return (uint32_t)(c & 0x0F) << 12 | (uint32_t)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
-    }
-    if (c >= 0xF0 && c <= 0xF4 && cont(p[1]) && cont(p[2]) && cont(p[3]) &&
-        !(c == 0xF0 && p[1] < 0x90) && !(c == 0xF4 && p[1] > 0x8F)) {
-        *n = 4;
-        return (uint32_t)(c & 0x07) << 18 | (uint32_t)(p[1] & 0x3F) << 12 |
-               (uint32_t)(p[2] & 0x3F) << 6 | (p[3] & 0x3F);
-    }
-    return BAD;
-}
-
 static char joiner(uint32_t cp)
 {
     if (cp == '\'' || cp == 0x2019) return '\'';
@@ -78,8 +53,8 @@ static char joiner(uint32_t cp)
 static int starts_word(const unsigned char *p)
 {
     char tmp[4];
-    int n;
-    uint32_t cp = *p ? decode(p, &n) : BAD;
+    uint32_t cp = BAD;
+    if (*p) gn_utf8_next((const char *)p, &cp);
     return cp != BAD && rt_fold_cp(cp, tmp) > 0;
 }
 
@@ -92,7 +67,8 @@ int rt_tokenize(const char *text, rt_word_fn fn, void *ud)
     for (;;) {
         int n = 0, f = -1;
         char part[4];
-        uint32_t cp = *p ? decode(p, &n) : BAD;
+        uint32_t cp = BAD;
+        if (*p) n = gn_utf8_next((const char *)p, &cp);
         char j = cp == BAD ? 0 : joiner(cp);
         if (j && len && starts_word(p + n)) { part[0] = j; f = 1; }
         else if (cp != BAD) f = rt_fold_cp(cp, part);

@@ -214,8 +214,7 @@ static void one_attempt(const gn_http_req *rq, struct curl_slist *hl, gn_http_re
 
 /* ---- when to try again ------------------------------------------------- */
 
-/* Failures that another attempt cannot mend. */
-static int curl_final(CURLcode cc)
+int gn_http_curl_final(CURLcode cc)
 {
     switch (cc) {
     case CURLE_URL_MALFORMAT:
@@ -253,7 +252,7 @@ static int retryable(const gn_http_req *rq, const outcome *o)
 {
     if (o->toobig) return 0;
     if (o->cc != CURLE_OK) {
-        if (curl_final(o->cc)) return 0;
+        if (gn_http_curl_final(o->cc)) return 0;
         return rq->retry == GN_HTTP_IDEMPOTENT || never_sent(o);
     }
     if (rq->retry == GN_HTTP_IDEMPOTENT) return gn_retry_status(o->status);

@@ -26,6 +26,10 @@
  * else CURL_ERROR_SIZE bytes, emptied here) as the error buffer. */
 void gn_http_policy(CURL *c, char *errbuf, double connect_timeout);
 
+/* Is CC a failure another attempt cannot mend (a malformed URL, a refused
+ * protocol or certificate, no memory, too many redirects, cancelled)? */
+int gn_http_curl_final(CURLcode cc);
+
 /* When the header line P[LEN] is Retry-After or retry-after-ms, its value
  * (at most 63 bytes, without the line end) into AFTER or AFTER_MS. */
 void gn_http_retry_header(const char *p, size_t len, char after[64], char after_ms[64]);

@@ -26,6 +26,21 @@ static int seq_len(const unsigned char *p, const unsigned char *end)
     return k + 1;
 }
 
+int gn_utf8_next(const char *s, uint32_t *cp)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    int k = seq_len(p, p + 4);          /* stops at the NUL: not a continuation */
+    if (!k) {
+        *cp = GN_UTF8_BAD;
+        return 1;
+    }
+    static const unsigned char lead[5] = { 0, 0x7F, 0x1F, 0x0F, 0x07 };
+    uint32_t c = p[0] & lead[k];
+    for (int i = 1; i < k; i++) c = c << 6 | (p[i] & 0x3F);
+    *cp = c;
+    return k;
+}
+
 int gn_utf8_valid(const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + n;

@@ -12,6 +12,9 @@
 #define GENIE_UTF8_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#define GN_UTF8_BAD 0xFFFFFFFFu
 
 /* Whether the N bytes at S are well-formed UTF-8 without a NUL byte. */
 int gn_utf8_valid(const char *s, size_t n);
@@ -20,5 +23,10 @@ int gn_utf8_valid(const char *s, size_t n);
  * bytes too), NUL-terminated; caller frees.  *CHANGED (may be NULL) says
  * whether anything was replaced. */
 char *gn_utf8_fix(const char *s, size_t n, int *changed);
+
+/* The code point at S (NUL-terminated, *S != 0) into *CP and its length in
+ * bytes; a byte that does not start a well-formed sequence gives
+ * GN_UTF8_BAD and length 1.  Never reads past the terminating NUL. */
+int gn_utf8_next(const char *s, uint32_t *cp);
 
 #endif

@@ -17,6 +17,8 @@
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -136,4 +138,15 @@ const char *th_mock_user(const cJSON *entry)
     const cJSON *msgs = cJSON_GetObjectItem(cJSON_GetObjectItem(entry, "json"), "messages");
     const cJSON *c = cJSON_GetObjectItem(cJSON_GetArrayItem(msgs, 1), "content");
     return cJSON_IsString(c) ? c->valuestring : "";
+}
+
+const char *th_mock_header(const cJSON *entry, const char *name)
+{
+    const cJSON *h = cJSON_GetObjectItemCaseSensitive(entry, "headers");
+    const cJSON *it;
+    cJSON_ArrayForEach(it, h) {
+        if (it->string && !strcasecmp(it->string, name) && cJSON_IsString(it))
+            return it->valuestring;
+    }
+    return NULL;
 }

@@ -30,4 +30,7 @@ int th_mock_count(void);
 /* The user message (the second) of logged request ENTRY, or "". */
 const char *th_mock_user(const cJSON *entry);
 
+/* The header NAME (any case) of logged request ENTRY, or NULL. */
+const char *th_mock_header(const cJSON *entry, const char *name);
+
 #endif

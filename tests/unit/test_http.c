@@ -12,18 +12,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-
-static const char *header(const cJSON *r, const char *name)
-{
-    const cJSON *h = cJSON_GetObjectItemCaseSensitive(r, "headers");
-    const cJSON *it;
-    cJSON_ArrayForEach(it, h) {
-        if (it->string && !strcasecmp(it->string, name) && cJSON_IsString(it))
-            return it->valuestring;
-    }
-    return NULL;
-}
 
 /* Retries with waits short enough for a test. */
 static const rt_remote_net fast = { .connect_timeout = 5, .stall_timeout = 10, .retries = 2,
@@ -77,10 +65,10 @@ TEST(embed_remote_sends_genie_user_agent)
     cJSON *req = th_mock_requests();
     REQUIRE(cJSON_GetArraySize(req) == 1);
     const cJSON *r0 = cJSON_GetArrayItem(req, 0);
-    const char *ua = header(r0, "User-Agent");
+    const char *ua = th_mock_header(r0, "User-Agent");
     CHECK(ua && !strncmp(ua, "genie/", 6));
-    CHECK_STR(header(r0, "Authorization"), "Bearer sk-embed-key");
-    CHECK_STR(header(r0, "X-Genie-Stage"), "embed");
+    CHECK_STR(th_mock_header(r0, "Authorization"), "Bearer sk-embed-key");
+    CHECK_STR(th_mock_header(r0, "X-Genie-Stage"), "embed");
     cJSON_Delete(req);
     rt_embedder_free(em);
 }

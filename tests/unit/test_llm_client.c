@@ -54,18 +54,6 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The header NAME of logged request R, or NULL. */
-static const char *header(const cJSON *r, const char *name)
-{
-    const cJSON *h = cJSON_GetObjectItemCaseSensitive(r, "headers");
-    const cJSON *it;
-    cJSON_ArrayForEach(it, h) {
-        if (it->string && !strcasecmp(it->string, name) && cJSON_IsString(it))
-            return it->valuestring;
-    }
-    return NULL;
-}
-
 /* Events seen by a callback. */
 typedef struct {
     pthread_mutex_t mu;
@@ -174,8 +162,8 @@ TEST(llm_client_streams_with_headers_and_usage)
     cJSON *req = th_mock_requests();
     REQUIRE(cJSON_GetArraySize(req) == 1);
     const cJSON *r0 = cJSON_GetArrayItem(req, 0);
-    CHECK_STR(header(r0, "X-Genie-Stage"), "answer");
-    CHECK_STR(header(r0, "Authorization"), "Bearer sk-test-secret-123");
+    CHECK_STR(th_mock_header(r0, "X-Genie-Stage"), "answer");
+    CHECK_STR(th_mock_header(r0, "Authorization"), "Bearer sk-test-secret-123");
     const cJSON *body = cJSON_GetObjectItem(r0, "json");
     CHECK_STR(cJSON_GetObjectItem(body, "model")->valuestring, "mock-model");
     CHECK(cJSON_IsTrue(cJSON_GetObjectItem(body, "stream")));

@@ -35,3 +35,24 @@ TEST(utf8_fix_replaces_each_bad_byte)
     CHECK(!gn_utf8_valid("abcdefghij\0kl", 13));
     CHECK(gn_utf8_valid("abcdefghijklmnop\xc3\xa9", 18));
 }
+
+/* The code point at a position: one, two, three and four bytes; an
+ * ill-formed byte (overlong, surrogate, stray continuation, truncated by the
+ * NUL) is GN_UTF8_BAD with length 1. */
+TEST(utf8_next_decodes_or_marks_bad)
+{
+    uint32_t cp;
+    CHECK_INT(gn_utf8_next("a", &cp), 1);
+    CHECK(cp == 'a');
+    CHECK_INT(gn_utf8_next("\xc3\xa9", &cp), 2);
+    CHECK(cp == 0xE9);
+    CHECK_INT(gn_utf8_next("\xe2\x80\x99", &cp), 3);
+    CHECK(cp == 0x2019);
+    CHECK_INT(gn_utf8_next("\xf0\x9f\x8d\xa3", &cp), 4);
+    CHECK(cp == 0x1F363);
+    const char *bad[] = { "\xc0\xaf", "\xed\xa0\x80", "\x80", "\xe2\x80", "\xf4\x90\x80\x80" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        CHECK_INT(gn_utf8_next(bad[i], &cp), 1);
+        CHECK(cp == GN_UTF8_BAD);
+    }
+}

@@ -121,7 +121,7 @@ keys "/explian SELECT 1" Enter
 check "an unknown command suggests the right one" waitfor "did you mean /explain?" 5
 keys "/quit" Enter
 check "/quit leaves genie with status 0" waitfor "[exit 0]" 10
-check "the terminal is restored after /quit" shows "[tty ok]"
+check "the terminal is restored after /quit" waitfor "[tty ok]" 5
 
 # ---- worksheet statements typed offline; the worksheet pane --------------------------
 run 160 48 --offline
@@ -164,7 +164,7 @@ keys C-c
 check "Ctrl-C once on an empty input asks again" waitfor "Press Ctrl-C again to quit" 3
 keys C-c
 check "Ctrl-C twice on an empty input quits" waitfor "[exit 0]" 10
-check "the terminal is restored after Ctrl-C Ctrl-C" shows "[tty ok]"
+check "the terminal is restored after Ctrl-C Ctrl-C" waitfor "[tty ok]" 5
 
 # ---- sessions and state commands; retries; a queued line; scrolling ----------------------
 script <<'JSON'

@@ -8,7 +8,7 @@
  * or quits).  Nothing blocks on this thread, so typing, scrolling and
  * resizing stay live while a reply streams.
  *
- * A turn: the utterance is shown, the worker runs ag_turn, its events fill
+ * A turn: the utterance is shown, the worker runs genie_turn, its events fill
  * the panes (statements and SUQL, the state with what changed, the reply
  * token by token), and at its end the turn is saved.  Ctrl-C sets the
  * cancel flag and closes the connection of the call in flight: the reply
@@ -17,7 +17,6 @@
  */
 #include "app.h"
 
-#include "suql/parse.h"
 #include "util/clock.h"
 #include "util/xmem.h"
 
@@ -103,9 +102,8 @@ vc_msg *app_add(app *a, enum vc_role role, const char *text)
 static int run_turn(tw_worker *w, void *arg)
 {
     app_job *j = arg;
-    chat_begin_turn(&j->a->ch);
-    int rc = ag_turn(j->a->ch.cv, j->text, tw_post_event, w, &j->a->ch.cancel, &j->out, &j->e);
-    if (!rc) j->save_rc = chat_save_turn(&j->a->ch, j->text, &j->out, &j->save_e);
+    int rc = genie_turn(&j->a->ch, j->text, tw_post_event, w, &j->out, &j->e);
+    if (!rc) j->save_rc = genie_chat_save_turn(&j->a->ch, j->text, &j->out, &j->save_e);
     return rc;
 }
 
@@ -123,12 +121,12 @@ static void query_progress(void *ud, long checked, long candidates)
 static int run_query(tw_worker *w, void *arg)
 {
     app_job *j = arg;
-    suql_engine *en = j->a->ch.x.en;
-    if (j->kind == JOB_EXPLAIN) return suql_explain(en, j->text, &j->result, &j->e);
+    genie_kb *k = &j->a->ch.kb;
+    if (j->kind == JOB_EXPLAIN) return genie_suql_explain(k, j->text, &j->result, &j->e);
     suql_result r;
-    suql_engine_watch(en, query_progress, w, &j->a->ch.cancel);
-    int rc = suql_execute(en, j->text, &r, &j->st, &j->e);
-    suql_engine_watch(en, NULL, NULL, NULL);
+    genie_suql_watch(k, query_progress, w, &j->a->ch.cancel);
+    int rc = genie_suql_run(k, j->text, &r, &j->st, &j->e);
+    genie_suql_watch(k, NULL, NULL, NULL);
     if (!rc) {
         suql_result_table(&r, j->width, &j->result);
         if (r.note) gn_buf_printf(&j->result, "note: %s\n", r.note);
@@ -212,7 +210,7 @@ void app_cancel(app *a)
 {
     if (!a->job) return;
     a->ch.cancel = 1;
-    if (a->job->kind == JOB_TURN) ag_conv_interrupt(a->ch.cv);
+    if (a->job->kind == JOB_TURN) genie_interrupt(&a->ch);
     snprintf(a->activity, sizeof a->activity, "cancelling");
     a->retry_at = 0;
     a->dirty = 1;
@@ -390,7 +388,7 @@ static void on_msg(app *a, tw_msg *m)
 
 void app_reset(app *a)
 {
-    chat_reset(&a->ch);
+    genie_chat_reset(&a->ch);
     memset(&a->last, 0, sizeof a->last);
     memset(&a->sess, 0, sizeof a->sess);
     a->last_memo = a->sess_memo = 0;
@@ -480,7 +478,7 @@ static void loop(app *a)
     while (!a->quit) {
         /* While the search index loads, the status line says so, redrawn
          * four times a second, and once more when it is read. */
-        int loading = rt_index_loading(a->ch.x.s.ix);
+        int loading = genie_kb_loading(&a->ch.kb);
         if (loading || was_loading) a->dirty = 1;
         was_loading = loading;
         if (a->dirty || a->job) draw_frame(a);
@@ -530,7 +528,7 @@ static void first_screen(app *a, int resumed)
     const ag_agent *ag = a->ch.agent;
     if (!resumed && ag->greeting && *ag->greeting) vc_add(&a->conv, VC_AGENT, ag->greeting);
     for (int i = 0; i < a->ch.nnotes; i++) vc_add(&a->conv, VC_NOTE, a->ch.notes[i]);
-    const char *off = cli_offline_reason(a->c);
+    const char *off = genie_offline_reason(a->c);
     if (off) {
         char *s = xasprintf("%s: type SUQL (SELECT ...) or worksheet statements, or /help", off);
         vc_add(&a->conv, VC_NOTE, s);
@@ -549,10 +547,11 @@ int cli_chat_screen(const cfg_t *c)
      * until the screen opens. */
     int say = !cfg_bool(c, OPT_QUIET);
     if (say) fputs("genie: loading the agent and its knowledge base...", stderr);
-    int rc = chat_open(&a.ch, c, &e);
+    genie_hooks h = cli_hooks(c);
+    int rc = genie_chat_open(&a.ch, c, &h, &e);
     if (say) fputs("\r\033[K", stderr);
     if (rc) {
-        chat_close(&a.ch);
+        genie_chat_close(&a.ch);
         return cli_fail(&e);
     }
     vc_init(&a.conv, a.ch.agent->name);
@@ -567,7 +566,7 @@ int cli_chat_screen(const cfg_t *c)
     int resumed = 0;
     if (cfg_str(c, OPT_RESUME)[0]) {
         int n;
-        if (chat_resume(&a.ch, cfg_str(c, OPT_RESUME), app_show_turn, &a, &n, &e)) {
+        if (genie_chat_resume(&a.ch, cfg_str(c, OPT_RESUME), app_show_turn, &a, &n, &e)) {
             gn_err_prefix(&e, "--resume: ");
             rc = cli_fail(&e);
             goto out;
@@ -599,7 +598,7 @@ int cli_chat_screen(const cfg_t *c)
     drain(&a);
     input_end(&a);
     draw_end();
-    rc = chat_save_all(&a.ch, &e) ? cli_fail(&e) : EXIT_OK;
+    rc = genie_chat_save_all(&a.ch, &e) ? cli_fail(&e) : EXIT_OK;
 out:
     tw_free(a.w);
     vc_release(&a.conv);
@@ -609,6 +608,6 @@ out:
     cJSON_Delete(a.state);
     cJSON_Delete(a.state_before);
     free(a.queued);
-    chat_close(&a.ch);
+    genie_chat_close(&a.ch);
     return rc;
 }

@@ -14,7 +14,7 @@
 #ifndef GENIE_TUI_APP_H
 #define GENIE_TUI_APP_H
 
-#include "chat.h"
+#include "cli.h"
 #include "view.h"
 #include "worker.h"
 
@@ -36,7 +36,7 @@ typedef struct app_scroll {
 typedef struct app_job app_job;
 
 typedef struct app {
-    chat ch;
+    genie_chat ch;
     const cfg_t *c;
     tw_worker *w;
     app_job *job;             /* the job running, or NULL */

@@ -11,7 +11,7 @@
  * written costs a warning, never the conversation.  Ctrl-C during a turn
  * cancels it (the state stays as before the turn); at the prompt it quits.
  */
-#include "chat.h"
+#include "cli.h"
 #include "plainout.h"
 #include "util/utf8.h"
 
@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 typedef struct line_ui {
-    chat ch;
+    genie_chat ch;
     int json, tty, streamed, quiet, verbose;
     plain_out out;            /* the replies */
 } line_ui;
@@ -49,7 +49,7 @@ static void print_notes(const line_ui *u)
 static int resume(line_ui *u, gn_err *e)
 {
     int n;
-    if (chat_resume(&u->ch, cfg_str(u->ch.c, OPT_RESUME), NULL, NULL, &n, e)) {
+    if (genie_chat_resume(&u->ch, cfg_str(u->ch.c, OPT_RESUME), NULL, NULL, &n, e)) {
         gn_err_prefix(e, "--resume: ");
         return e->code;
     }
@@ -155,14 +155,13 @@ static void turn(line_ui *u, const char *utt)
     u->streamed = 0;
     u->ch.cancel = 0;
     g_cancel = &u->ch.cancel;
-    chat_begin_turn(&u->ch);
-    int rc = ag_turn(u->ch.cv, utt, on_event, u, &u->ch.cancel, &o, &e);
+    int rc = genie_turn(&u->ch, utt, on_event, u, &o, &e);
     g_cancel = NULL;
     if (rc) {
         if (!u->json) plain_printf(stderr, "\ngenie: %s\n", e.msg);
         return;
     }
-    if (chat_save_turn(&u->ch, utt, &o, &e)) {
+    if (genie_chat_save_turn(&u->ch, utt, &o, &e)) {
         char m[1024];
         plain_printf(stderr, "genie: warning: %s\n", gn_err_str(&e, m, sizeof m));
     }
@@ -182,9 +181,9 @@ static int chat_loop(line_ui *u)
     const ag_agent *a = u->ch.agent;
     if (!cfg_str(u->ch.c, OPT_RESUME)[0] && !u->json && a->greeting && *a->greeting)
         printf("%s\n", a->greeting);
-    if (!u->json && !u->ch.x.cl && !u->quiet)
+    if (!u->json && !u->ch.kb.cl && !u->quiet)
         fprintf(stderr, "genie: %s: type SUQL (SELECT ...) or worksheet statements\n",
-                cli_offline_reason(u->ch.c));
+                genie_offline_reason(u->ch.c));
     for (;;) {
         if (u->tty) { fputs("> ", stdout); fflush(stdout); }
         if ((n = getline(&line, &cap, stdin)) < 0) break;   /* end of input, or Ctrl-C */
@@ -206,9 +205,10 @@ int cli_chat_plain(const cfg_t *c)
     memset(&u, 0, sizeof u);
     gn_err e;
     gn_err_clear(&e);
-    int rc = chat_open(&u.ch, c, &e);
-    u.json = u.ch.json;
-    u.quiet = u.ch.quiet;
+    genie_hooks h = cli_hooks(c);
+    int rc = genie_chat_open(&u.ch, c, &h, &e);
+    u.json = !strcmp(cfg_str(c, OPT_FORMAT), "json");
+    u.quiet = cfg_bool(c, OPT_QUIET);
     u.verbose = cfg_bool(c, OPT_VERBOSE);
     u.tty = isatty(0) && isatty(1);
     /* Styles on a terminal that takes colours (--no-color, NO_COLOR). */
@@ -216,8 +216,8 @@ int cli_chat_plain(const cfg_t *c)
     print_notes(&u);
     if (!rc && cfg_str(c, OPT_RESUME)[0]) rc = resume(&u, &e);
     int status = rc ? cli_fail(&e) : chat_loop(&u);
-    if (!rc && chat_save_all(&u.ch, &e)) status = cli_fail(&e);
-    chat_close(&u.ch);
+    if (!rc && genie_chat_save_all(&u.ch, &e)) status = cli_fail(&e);
+    genie_chat_close(&u.ch);
     plain_out_release(&u.out);
     return status;
 }
@@ -242,7 +242,7 @@ int cli_list_sessions(const cfg_t *c)
     st_sessions *ss = NULL;
     gn_err e;
     gn_err_clear(&e);
-    int rc = chat_sessions_open(c, &ss, &e);
+    int rc = genie_sessions_open(c, &ss, &e);
     if (!rc) rc = st_session_list(ss, NULL, print_info, NULL, &e);
     st_sessions_close(ss);
     return rc ? cli_fail(&e) : EXIT_OK;
@@ -261,7 +261,7 @@ int cli_export_session(const cfg_t *c)
     }
     gn_buf b;
     gn_buf_init(&b);
-    int rc = chat_sessions_open(c, &ss, &e);
+    int rc = genie_sessions_open(c, &ss, &e);
     if (!rc) rc = st_session_export_md(ss, id, &b, &e);
     if (!rc) plain_out_inert(stdout, b.data, b.len);
     gn_buf_release(&b);

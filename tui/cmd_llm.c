@@ -1,94 +1,19 @@
 /*
- * cmd_llm.c — the LLM client from the configuration, offline mode, and
- * `genie --check-llm`.
+ * cmd_llm.c — `genie --check-llm`: one short request to the configured
+ * endpoint, its facts printed, and where each stage's prompt comes from.
  *
- * Offline is a state, not an error: with no endpoint (or --offline) genie
- * starts, says so once, and the engine falls back to extractive answers.
- * --check-llm is the one place that insists on an endpoint: it exists to
- * tell a person whether their settings work, in one request.
+ * Offline is a state, not an error, everywhere else (genie.h); --check-llm
+ * is the one place that insists on an endpoint: it exists to tell a person
+ * whether their settings work, in one request.
  */
 #include "cli.h"
 #include "plainout.h"
 
-#include "llm/keycmd.h"
-#include "llm/prompt.h"
 #include "util/xmem.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-
-const char *cli_offline_reason(const cfg_t *c)
-{
-    if (cfg_bool(c, OPT_OFFLINE)) return "offline (--offline)";
-    if (!cfg_str(c, OPT_LLM_URL)[0])
-        return "offline: no LLM endpoint configured (set --llm-url, GENIE_LLM_URL or "
-               "OPENAI_BASE_URL)";
-    return NULL;
-}
-
-int cli_api_key(const cfg_t *c, char **key, gn_err *e)
-{
-    *key = NULL;
-    if (cfg_str(c, OPT_API_KEY)[0]) {
-        *key = xstrdup(cfg_str(c, OPT_API_KEY));
-        return 0;
-    }
-    if (cfg_str(c, OPT_API_KEY_CMD)[0])
-        return llm_key_from_cmd(cfg_str(c, OPT_API_KEY_CMD), cfg_double(c, OPT_API_KEY_CMD_TIMEOUT),
-                                key, e);
-    return 0;
-}
-
-int cli_llm_open(const cfg_t *c, llm_client **out, gn_err *e)
-{
-    *out = NULL;
-    if (cli_offline_reason(c)) return 0;
-    char *key = NULL;
-    int krc = cli_api_key(c, &key, e);
-    if (krc) return krc;
-    const char *k = key;
-    char *cache = NULL;
-    if (!cfg_bool(c, OPT_NO_CACHE)) {
-        if (cfg_str(c, OPT_LLM_CACHE)[0]) {
-            cache = xstrdup(cfg_str(c, OPT_LLM_CACHE));
-        } else {
-            gn_err xe;
-            char *dir = cfg_xdg_dir(c, CFG_XDG_CACHE, &xe);
-            if (dir) cache = xasprintf("%s/llm-cache.db", dir);
-            free(dir);
-        }
-    }
-    llm_config lc = {
-        .url = cfg_str(c, OPT_LLM_URL),
-        .api_key = k,
-        .defaults = { .model = cfg_str(c, OPT_MODEL), .temperature = cfg_double(c, OPT_TEMPERATURE),
-                      .max_tokens = (int)cfg_int(c, OPT_MAX_TOKENS),
-                      .stream = !cfg_bool(c, OPT_NO_STREAM) },
-        .stage_spec = cfg_str(c, OPT_STAGE),
-        .prices = cfg_str(c, OPT_PRICES),
-        .concurrency = (int)cfg_int(c, OPT_LLM_CONCURRENCY),
-        .connect_timeout = cfg_double(c, OPT_CONNECT_TIMEOUT),
-        .stall_timeout = cfg_double(c, OPT_STALL_TIMEOUT),
-        .retries = (int)cfg_int(c, OPT_RETRIES),
-        .retry_max_wait = cfg_double(c, OPT_RETRY_MAX_WAIT),
-        .cache_path = cache,
-        .log_path = cfg_str(c, OPT_LLM_LOG),
-    };
-    int rc = llm_client_new(&lc, out, e);
-    if (key) memset(key, 0, strlen(key));
-    free(key);
-    free(cache);
-    if (!rc && llm_client_warnings(*out)[0]) {
-        const char *w = llm_client_warnings(*out);
-        while (*w) {
-            size_t n = strcspn(w, "\n");
-            plain_printf(stderr, "genie: warning: %.*s\n", (int)n, w);
-            w += n + (w[n] == '\n');
-        }
-    }
-    return rc;
-}
 
 /* Load every stage's prompt template (override first) and report where
  * they come from; returns the number that failed to load. */
@@ -96,7 +21,7 @@ static int check_prompts(const cfg_t *c)
 {
     gn_err e;
     char *user, *shipped;
-    cli_prompt_dirs(c, &user, &shipped);
+    genie_prompt_dirs(c, &user, &shipped);
     int bad = 0, n = 0;
     gn_buf over;
     gn_buf_init(&over);
@@ -135,7 +60,7 @@ static void on_check_event(llm_call *k, const llm_event *ev, void *ud)
 
 int cli_check_llm(const cfg_t *c)
 {
-    const char *why = cli_offline_reason(c);
+    const char *why = genie_offline_reason(c);
     gn_err e;
     gn_err_clear(&e);
     if (why) {
@@ -143,7 +68,8 @@ int cli_check_llm(const cfg_t *c)
         return cli_fail(&e);
     }
     llm_client *cl;
-    if (cli_llm_open(c, &cl, &e)) return cli_fail(&e);
+    genie_hooks h = cli_hooks(c);
+    if (genie_llm_open(c, &h, &cl, &e)) return cli_fail(&e);
     const llm_stage_cfg *st = llm_client_stage(cl, LLM_STAGE_CHECK);
     printf("endpoint: %s\n", llm_client_endpoint(cl));
     printf("model:    %s (%s)\n", st->model, st->stream ? "streamed" : "not streamed");

@@ -5,31 +5,22 @@
  */
 #include "cli.h"
 
-#include "store/kb.h"
-
 #include <stdio.h>
-#include <stdlib.h>
 
 int cli_schema(const cfg_t *c)
 {
     gn_err e;
     gn_err_clear(&e);
-    char *path = cli_db_path(c, &e);
-    if (!path) return cli_fail(&e);
-    cli_agent_sync(c, path);
-    sqlite3 *db = NULL;
-    st_schema *s = NULL;
-    int rc = st_open(path, 0, &db, &e);
-    if (!rc) rc = st_schema_load(db, &s, &e);
+    genie_kb k;
+    genie_hooks h = cli_hooks(c);
+    int rc = genie_kb_open(&k, c, NULL, GENIE_KB_SCHEMA, 0, &h, &e);
     if (!rc) {
         gn_buf b;
         gn_buf_init(&b);
-        st_schema_sql(s, CLI_SCHEMA_MAX_ENUM, &b);
+        genie_kb_schema(&k, GENIE_SCHEMA_MAX_ENUM, &b);
         fputs(b.data ? b.data : "", stdout);
         gn_buf_release(&b);
     }
-    st_schema_free(s);
-    sqlite3_close(db);
-    free(path);
+    genie_kb_close(&k);
     return rc ? cli_fail(&e) : EXIT_OK;
 }

@@ -1,19 +1,15 @@
 /*
  * cmd_suql.c — `genie --suql QUERY`, `genie --explain QUERY [--analyze]`.
  *
- * The query connection is guarded (read-only wall, store/kb.h) after the
- * session has had its chance to rebuild a stale index.  Without an
- * up-to-date index (a read-only database whose index is stale) queries
- * still run, their candidates in SQL order, and a warning says so.  Query
- * errors print the message with line and column, then the line of the
- * query with a caret under the spot.
+ * The knowledge base opens at the SUQL level (genie.h): the query
+ * connection read-only, a stale index rebuilt first where it can be, and
+ * without one queries still run, their candidates in SQL order, after a
+ * warning.  Query errors print the message with line and column, then the
+ * line of the query with a caret under the spot.
  */
 #include "cli.h"
 #include "plainout.h"
 
-#include "llm/prompt.h"
-#include "suql/engine.h"
-#include "suql/parse.h"
 #include "util/xmem.h"
 
 #include <stdio.h>
@@ -21,59 +17,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
-
-static const char *const tpl_names[CLI_T__COUNT] = { "answer", "verify", "summary", "classify",
-                                                     "verify_rows" };
-
-void cli_suql_close(cli_suql_ctx *x)
-{
-    suql_engine_free(x->en);
-    for (int i = 0; i < CLI_T__COUNT; i++) llm_tpl_free(x->tpl[i]);
-    llm_client_free(x->cl);
-    cli_session_close(&x->s);
-}
-
-static int load_prompts(cli_suql_ctx *x, const cfg_t *c, gn_err *e)
-{
-    char *user, *shipped;
-    cli_prompt_dirs(c, &user, &shipped);
-    int rc = 0;
-    for (int i = 0; i < CLI_T__COUNT && !rc; i++)
-        rc = llm_prompt_load(user, shipped, tpl_names[i], &x->tpl[i], e);
-    free(user);
-    free(shipped);
-    return rc;
-}
-
-int cli_suql_open(cli_suql_ctx *x, const cfg_t *c, const char *path, int conversation, gn_err *e)
-{
-    memset(x, 0, sizeof *x);
-    int rc = cli_session_open_at(&x->s, c, path, 1, e);
-    if (rc == GN_ESTALE && x->s.db) {
-        fprintf(stderr, "genie: warning: %s; candidates will not be ranked by retrieval\n", e->msg);
-        rc = 0;
-    }
-    if (!rc) rc = st_guard(x->s.db, e);
-    if (!rc) rc = cli_llm_open(c, &x->cl, e);
-    if (!rc && x->cl) rc = load_prompts(x, c, e);
-    if (rc) return rc;
-    suql_engine_config ec = {
-        .db = x->s.db, .schema = x->s.schema, .ix = x->s.ix, .em = x->s.em, .client = x->cl,
-        .answer_tpl = x->tpl[CLI_T_ANSWER], .verify_tpl = x->tpl[CLI_T_VERIFY],
-        .summary_tpl = x->tpl[CLI_T_SUMMARY], .classify_tpl = x->tpl[CLI_T_CLASSIFY],
-        .offline_threshold = cfg_double(c, OPT_OFFLINE_THRESHOLD),
-        .budget = (int)cfg_int(c, OPT_BUDGET),
-        .verify_rows_tpl = x->tpl[CLI_T_VERIFY_ROWS],
-        .verify_batch = (int)cfg_int(c, OPT_VERIFY_BATCH),
-        .window = (int)cfg_int(c, OPT_LLM_CONCURRENCY),
-        .time_limit = cfg_double(c, OPT_QUERY_TIMEOUT),
-        .today = cfg_str(c, OPT_TODAY),
-        .count_matched = conversation,
-        .summary_extractive = !strcmp(cfg_str(c, OPT_SUMMARIES), "extractive") ||
-                              (conversation && !strcmp(cfg_str(c, OPT_SUMMARIES), "auto")),
-    };
-    return suql_engine_new(&ec, &x->en, e);
-}
 
 /* The query: the option's value, or standard input for "-". */
 static char *query_text(const char *arg, gn_err *e)
@@ -144,28 +87,29 @@ static int run(const cfg_t *c, const char *arg, int explain)
     gn_err_clear(&e);
     char *text = query_text(arg, &e);
     if (!text) return cli_fail(&e);
-    cli_suql_ctx x;
-    int rc = cli_suql_open(&x, c, NULL, 0, &e);
+    genie_kb x;
+    genie_hooks h = cli_hooks(c);
+    int rc = genie_kb_open(&x, c, NULL, GENIE_KB_SUQL, 0, &h, &e);
     if (rc) {
-        cli_suql_close(&x);
+        genie_kb_close(&x);
         free(text);
         return cli_fail(&e);
     }
     /* --explain alone calls nothing: being offline changes nothing it says. */
-    const char *offline = cli_offline_reason(c);
+    const char *offline = genie_offline_reason(c);
     if (offline && !cfg_bool(c, OPT_QUIET) && (!explain || cfg_bool(c, OPT_ANALYZE)))
         fprintf(stderr, "genie: %s; free-text answers are extractive\n", offline);
     gn_buf out;
     gn_buf_init(&out);
     int analyze = cfg_bool(c, OPT_ANALYZE);
     if (explain) {
-        rc = suql_explain(x.en, text, &out, &e);
+        rc = genie_suql_explain(&x, text, &out, &e);
         if (!rc) plain_out_inert(stdout, out.data, out.len);
     }
     if (!rc && (!explain || analyze)) {
         suql_result r;
         suql_run_stats st;
-        rc = suql_execute(x.en, text, &r, &st, &e);
+        rc = genie_suql_run(&x, text, &r, &st, &e);
         if (!rc) {
             if (explain) fputs("\nresult:\n", stdout);
             print_result(c, &r);
@@ -179,7 +123,7 @@ static int run(const cfg_t *c, const char *arg, int explain)
     }
     int status = rc ? query_fail(text, &e) : EXIT_OK;
     gn_buf_release(&out);
-    cli_suql_close(&x);
+    genie_kb_close(&x);
     free(text);
     return status;
 }

@@ -5,7 +5,6 @@
  */
 #include "app.h"
 
-#include "store/kb.h"
 #include "util/strdist.h"
 #include "util/xmem.h"
 
@@ -40,7 +39,7 @@ static void c_schema(app *a, const char *arg)
     (void)arg;
     gn_buf b;
     gn_buf_init(&b);
-    st_schema_sql(a->ch.x.s.schema, CLI_SCHEMA_MAX_ENUM, &b);
+    genie_kb_schema(&a->ch.kb, GENIE_SCHEMA_MAX_ENUM, &b);
     app_add(a, VC_BLOCK, b.data ? b.data : "");
     gn_buf_release(&b);
 }
@@ -126,13 +125,13 @@ static void c_resume(app *a, const char *arg)
     int n;
     long id;
     /* A session that cannot be resumed leaves the conversation as it is. */
-    if (chat_resume_check(&a->ch, *arg ? arg : "latest", &id, &e)) {
+    if (genie_chat_resume_check(&a->ch, *arg ? arg : "latest", &id, &e)) {
         char m[1024];
         app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
         return;
     }
     app_reset(a);
-    if (chat_resume(&a->ch, *arg ? arg : "latest", app_show_turn, a, &n, &e)) {
+    if (genie_chat_resume(&a->ch, *arg ? arg : "latest", app_show_turn, a, &n, &e)) {
         char m[1024];
         app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
         return;
@@ -177,16 +176,16 @@ static void c_model(app *a, const char *arg)
     gn_err e;
     gn_err_clear(&e);
     char m[300];
-    if (!a->ch.x.cl) {
+    if (!a->ch.kb.cl) {
         app_add(a, VC_ERROR, "offline: there is no LLM to choose a model of");
         return;
     }
     if (!*arg) {
-        snprintf(m, sizeof m, "the model is %s", llm_client_stage(a->ch.x.cl, LLM_STAGE_RESPOND)->model);
+        snprintf(m, sizeof m, "the model is %s", llm_client_stage(a->ch.kb.cl, LLM_STAGE_RESPOND)->model);
         app_add(a, VC_NOTE, m);
         return;
     }
-    if (llm_client_set_model(a->ch.x.cl, arg, &e)) {
+    if (llm_client_set_model(a->ch.kb.cl, arg, &e)) {
         app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
         return;
     }

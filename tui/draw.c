@@ -362,7 +362,7 @@ static void status_line(app *a)
 {
     char s[768], right[128] = "";
     const char *what = a->activity[0] ? a->activity
-                     : rt_index_loading(a->ch.x.s.ix) ? "ready (the search index is loading)" : "ready";
+                     : genie_kb_loading(&a->ch.kb) ? "ready (the search index is loading)" : "ready";
     char act[200];
     if (a->retry_at > 0) {                  /* activity holds the reason */
         double left = a->retry_at - gn_now();
@@ -374,13 +374,13 @@ static void status_line(app *a)
     /* The endpoint as a host and path: scheme and /chat/completions add
      * nothing a person needs on one line. */
     char model[400], host[200] = "";
-    if (a->ch.x.cl) {
-        const char *u = llm_client_endpoint(a->ch.x.cl);
+    if (a->ch.kb.cl) {
+        const char *u = llm_client_endpoint(a->ch.kb.cl);
         const char *p = strstr(u, "://");
         snprintf(host, sizeof host, "%s", p ? p + 3 : u);
         char *cc = strstr(host, "/chat/completions");
         if (cc) *cc = 0;
-        snprintf(model, sizeof model, "%s @ %s", llm_client_stage(a->ch.x.cl, LLM_STAGE_RESPOND)->model, host);
+        snprintf(model, sizeof model, "%s @ %s", llm_client_stage(a->ch.kb.cl, LLM_STAGE_RESPOND)->model, host);
     } else {
         snprintf(model, sizeof model, "offline");
     }

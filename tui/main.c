@@ -5,7 +5,6 @@
  */
 #include "cli.h"
 
-#include "llm/stage.h"
 #include "util/locale.h"
 #include "util/xmem.h"
 
@@ -55,16 +54,10 @@ static int dispatch(const cfg_t *c)
     {
         gn_err e;
         gn_err_clear(&e);
-        llm_stage_defaults d = { .model = cfg_str(c, OPT_MODEL)[0] ? cfg_str(c, OPT_MODEL) : "model" };
-        llm_stage_cfg st[LLM_STAGE__COUNT];
-        llm_price *prices = NULL;
-        int np = 0;
-        if (llm_stages_resolve(&d, cfg_str(c, OPT_STAGE), st, &e) ||
-            llm_prices_parse(cfg_str(c, OPT_PRICES), &prices, &np, &e)) {
+        if (genie_llm_check_settings(c, &e)) {
             cli_fail(&e);
             return EXIT_USAGE;
         }
-        free(prices);
     }
     if (cfg_bool(c, OPT_FORCE) && !cfg_str(c, OPT_INIT)[0]) {
         fputs("genie: --force only goes with --init DIR FILE...\n", stderr);

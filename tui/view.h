@@ -12,7 +12,7 @@
 #define GENIE_TUI_VIEW_H
 
 #include "text.h"
-#include "worksheet/spec.h"
+#include "genie.h"
 #include "util/buf.h"
 
 #include <cjson/cJSON.h>

@@ -11,7 +11,7 @@
 #ifndef GENIE_TUI_WORKER_H
 #define GENIE_TUI_WORKER_H
 
-#include "agent/agent.h"
+#include "genie.h"
 
 #include <cjson/cJSON.h>
 

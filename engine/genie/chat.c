@@ -1,5 +1,6 @@
 /*
- * chat.c — opening a conversation with an agent, resuming and saving it.
+ * chat.c — a conversation with an agent: opening it, running its turns,
+ * resuming and saving it.
  *
  * The order of opening matters: the agent directory first (its errors name
  * file and line), then the database the agent's APIs write (describing the
@@ -15,7 +16,7 @@
  * usual 5 s, so a locked file does not stall every turn.  A refusal that
  * cannot pass (the turn's number taken) drops that turn alone.
  */
-#include "chat.h"
+#include "genie.h"
 
 #include "util/fs.h"
 #include "util/xmem.h"
@@ -28,10 +29,10 @@
 
 #define UNSAVED_PATIENCE_MS 200
 
-static const char *const prompt_names[CHAT_P__COUNT] = { "parse", "kb_parse", "repair", "respond" };
+static const char *const prompt_names[GENIE_P__COUNT] = { "parse", "kb_parse", "repair", "respond" };
 
-static void note(chat *ch, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(chat *ch, const char *fmt, ...)
+static void note(genie_chat *ch, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(genie_chat *ch, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -42,13 +43,13 @@ static void note(chat *ch, const char *fmt, ...)
     ch->notes[ch->nnotes] = NULL;
 }
 
-static int load_prompts(chat *ch, gn_err *e)
+static int load_prompts(genie_chat *ch, gn_err *e)
 {
     char *user, *shipped;
-    cli_prompt_dirs(ch->c, &user, &shipped);
+    genie_prompt_dirs(ch->c, &user, &shipped);
     const char *dirs[3] = { ch->agent->prompt_dir, user, shipped };
     int rc = 0;
-    for (int i = 0; i < CHAT_P__COUNT && !rc; i++) {
+    for (int i = 0; i < GENIE_P__COUNT && !rc; i++) {
         char *name = xasprintf("%s.prompt", prompt_names[i]);
         rc = llm_tpl_load(dirs, 3, name, &ch->tpl[i], e);
         free(name);
@@ -58,7 +59,7 @@ static int load_prompts(chat *ch, gn_err *e)
     return rc;
 }
 
-char *chat_sessions_path(const cfg_t *c)
+char *genie_sessions_path(const cfg_t *c)
 {
     const char *p = cfg_str(c, OPT_SESSIONS);
     if (*p) return xstrdup(p);
@@ -68,9 +69,9 @@ char *chat_sessions_path(const cfg_t *c)
     return r;
 }
 
-int chat_sessions_open(const cfg_t *c, st_sessions **ss, gn_err *e)
+int genie_sessions_open(const cfg_t *c, st_sessions **ss, gn_err *e)
 {
-    char *p = chat_sessions_path(c);
+    char *p = genie_sessions_path(c);
     if (!p) return gn_err_set(e, GN_ENOTFOUND, "no place for the sessions file (set --sessions)");
     int rc = st_sessions_open(p, ss, e);
     if (rc && strncmp(e->msg, p, strlen(p))) gn_err_prefix(e, "%s: ", p);   /* named once */
@@ -90,7 +91,7 @@ static int parse_today(const cfg_t *c, ws_date *d, gn_err *e)
 /* --db with the default agent: a database without the agent's tables is
  * the user's mistake (--db sample_db/courses.db without --agent courses),
  * said as one, before anything names the default agent's worksheet. */
-static int check_default_agent(chat *ch, const char *db, gn_err *e)
+static int check_default_agent(genie_chat *ch, const char *db, gn_err *e)
 {
     if (!*cfg_str(ch->c, OPT_DB) || cfg_source_kind(ch->c, OPT_AGENT) != CFG_SRC_DEFAULT) return 0;
     sqlite3 *k = NULL;
@@ -109,7 +110,7 @@ static int check_default_agent(chat *ch, const char *db, gn_err *e)
         int found = sqlite3_step(st) == SQLITE_ROW;
         sqlite3_finalize(st);
         if (found) continue;
-        char *other = cli_agent_of_db(db);
+        char *other = genie_agent_of_db(db);
         if (other)
             rc = gn_err_set(e, GN_EUSAGE, "%s is the database of the agent %s, not of the default "
                             "agent %s: add --agent %s", db, other, ch->agent->name, other);
@@ -128,7 +129,7 @@ static int check_default_agent(chat *ch, const char *db, gn_err *e)
  * file of the user's, $XDG_DATA_HOME/genie/AGENT-data.db, with the
  * knowledge base attached read-only, so the APIs' SQL reads the tables it
  * knows and writes its own. */
-static int open_writer(chat *ch, const char *kb, gn_err *e)
+static int open_writer(genie_chat *ch, const char *kb, gn_err *e)
 {
     if (access(kb, F_OK)) return 0;          /* opening the knowledge base says so */
     if (sqlite3_open_v2(kb, &ch->wdb, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
@@ -172,15 +173,15 @@ static int open_writer(chat *ch, const char *kb, gn_err *e)
     return rc;
 }
 
-static void drop_unsaved(chat *ch);
+static void drop_unsaved(genie_chat *ch);
 
-void chat_close(chat *ch)
+void genie_chat_close(genie_chat *ch)
 {
     drop_unsaved(ch);
     ag_conv_free(ch->cv);
-    for (int i = 0; i < CHAT_P__COUNT; i++) llm_tpl_free(ch->tpl[i]);
+    for (int i = 0; i < GENIE_P__COUNT; i++) llm_tpl_free(ch->tpl[i]);
     if (ch->wdb) sqlite3_close(ch->wdb);
-    cli_suql_close(&ch->x);
+    genie_kb_close(&ch->kb);
     st_sessions_close(ch->ss);
     ag_agent_free(ch->agent);
     for (int i = 0; i < ch->nnotes; i++) free(ch->notes[i]);
@@ -189,24 +190,22 @@ void chat_close(chat *ch)
     memset(ch, 0, sizeof *ch);
 }
 
-static ag_conv *new_conv(chat *ch)
+static ag_conv *new_conv(genie_chat *ch)
 {
     ag_conv_config cc = {
-        .agent = ch->agent, .schema = ch->x.s.schema, .suql = ch->x.en, .wdb = ch->wdb,
-        .client = ch->x.cl, .parse_tpl = ch->tpl[CHAT_P_PARSE], .kb_tpl = ch->tpl[CHAT_P_KB],
-        .repair_tpl = ch->tpl[CHAT_P_REPAIR], .respond_tpl = ch->tpl[CHAT_P_RESPOND],
+        .agent = ch->agent, .schema = ch->kb.schema, .suql = ch->kb.en, .wdb = ch->wdb,
+        .client = ch->kb.cl, .parse_tpl = ch->tpl[GENIE_P_PARSE], .kb_tpl = ch->tpl[GENIE_P_KB],
+        .repair_tpl = ch->tpl[GENIE_P_REPAIR], .respond_tpl = ch->tpl[GENIE_P_RESPOND],
         .today = ch->today,
     };
     return ag_conv_new(&cc);
 }
 
-int chat_open(chat *ch, const cfg_t *c, gn_err *e)
+int genie_chat_open(genie_chat *ch, const cfg_t *c, const genie_hooks *h, gn_err *e)
 {
     memset(ch, 0, sizeof *ch);
     ch->c = c;
-    ch->json = !strcmp(cfg_str(c, OPT_FORMAT), "json");
-    ch->quiet = cfg_bool(c, OPT_QUIET);
-    char *dir = cli_agent_dir(c, e);
+    char *dir = genie_agent_dir(c, e);
     if (!dir) return e->code;
     int rc = ag_agent_load(dir, &ch->agent, e);
     free(dir);
@@ -214,20 +213,20 @@ int chat_open(chat *ch, const cfg_t *c, gn_err *e)
     if (rc) return rc;
     const char *db = *cfg_str(c, OPT_DB) ? cfg_str(c, OPT_DB) : ch->agent->db_path;
     if ((rc = check_default_agent(ch, db, e)) || (rc = open_writer(ch, db, e)) ||
-        (rc = cli_suql_open(&ch->x, c, db, 1, e)))
+        (rc = genie_kb_open(&ch->kb, c, db, GENIE_KB_SUQL, 1, h, e)))
         return rc;
     if (ch->wdb && (rc = ag_agent_init_db(ch->agent, ch->wdb, e))) return rc;
-    if (ch->x.cl && (rc = load_prompts(ch, e))) return rc;
+    if (ch->kb.cl && (rc = load_prompts(ch, e))) return rc;
     gn_err se;
     gn_err_clear(&se);
-    if (chat_sessions_open(c, &ch->ss, &se)) {
+    if (genie_sessions_open(c, &ch->ss, &se)) {
         char m[1024];
         ch->ss_later = se.code == GN_EDB;
         note(ch, ch->ss_later ? "warning: conversations are not saved yet: %s; turns wait "
              "until the file can be opened" : "warning: conversations will not be saved: %s",
              gn_err_str(&se, m, sizeof m));
     } else if (st_sessions_readonly(ch->ss)) {
-        char *p = chat_sessions_path(c);
+        char *p = genie_sessions_path(c);
         note(ch, "warning: conversations will not be saved: %s is read-only for you "
              "(saved ones can still be listed and resumed)", p);
         free(p);
@@ -236,7 +235,7 @@ int chat_open(chat *ch, const cfg_t *c, gn_err *e)
     return 0;
 }
 
-void chat_reset(chat *ch)
+void genie_chat_reset(genie_chat *ch)
 {
     ag_conv_free(ch->cv);
     ch->cv = new_conv(ch);
@@ -249,7 +248,7 @@ void chat_reset(chat *ch)
 typedef struct last_turn {
     char *state, *acts, *response;
     int n;
-    chat_turn_fn each;
+    genie_turn_fn each;
     void *ud;
 } last_turn;
 
@@ -267,7 +266,7 @@ static int keep_last(const st_turn *t, void *ud)
     return 0;
 }
 
-static int session_id(chat *ch, const char *arg, long *id, gn_err *e)
+static int session_id(genie_chat *ch, const char *arg, long *id, gn_err *e)
 {
     if (!strcmp(arg, "latest")) {
         if (st_session_latest(ch->ss, ch->agent->name, id, e))
@@ -280,9 +279,9 @@ static int session_id(chat *ch, const char *arg, long *id, gn_err *e)
     return 0;
 }
 
-int chat_resume_check(chat *ch, const char *arg, long *id, gn_err *e)
+int genie_chat_resume_check(genie_chat *ch, const char *arg, long *id, gn_err *e)
 {
-    if (!ch->ss && ch->ss_later && !chat_sessions_open(ch->c, &ch->ss, e)) ch->ss_later = 0;
+    if (!ch->ss && ch->ss_later && !genie_sessions_open(ch->c, &ch->ss, e)) ch->ss_later = 0;
     gn_err_clear(e);
     if (!ch->ss) return gn_err_set(e, GN_ENOTFOUND, "the sessions file is not available");
     if (session_id(ch, arg, id, e)) return e->code;
@@ -294,28 +293,35 @@ int chat_resume_check(chat *ch, const char *arg, long *id, gn_err *e)
     return 0;
 }
 
-/* The scope of the API calls of saved conversation SID (chat_begin_turn). */
-static char *call_scope(const chat *ch, long sid)
+/* The scope of the API calls of saved conversation SID (genie_turn). */
+static char *call_scope(const genie_chat *ch, long sid)
 {
     if (!sid) return xstrdup("");
-    char *p = chat_sessions_path(ch->c);
+    char *p = genie_sessions_path(ch->c);
     char *s = xasprintf("%s#%ld", p ? p : "", sid);
     free(p);
     return s;
 }
 
-void chat_begin_turn(chat *ch)
+int genie_turn(genie_chat *ch, const char *utt, ag_event_fn ev, void *ud, ag_turn_out *o,
+               gn_err *e)
 {
     char *s = call_scope(ch, ch->sid);
     ag_conv_set_scope(ch->cv, s);
     free(s);
+    return ag_turn(ch->cv, utt, ev, ud, &ch->cancel, o, e);
 }
 
-int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *turns, gn_err *e)
+void genie_interrupt(genie_chat *ch)
+{
+    ag_conv_interrupt(ch->cv);
+}
+
+int genie_chat_resume(genie_chat *ch, const char *arg, genie_turn_fn each, void *ud, int *turns, gn_err *e)
 {
     long id;
     *turns = 0;
-    if (chat_resume_check(ch, arg, &id, e)) return e->code;
+    if (genie_chat_resume_check(ch, arg, &id, e)) return e->code;
     last_turn l = { .each = each, .ud = ud };
     ag_conv *cv = new_conv(ch);
     int rc = st_session_turns(ch->ss, id, keep_last, &l, e);
@@ -350,20 +356,20 @@ int chat_resume(chat *ch, const char *arg, chat_turn_fn each, void *ud, int *tur
 
 /* A turn waiting to be saved: into session SID, or, while 0, into the
  * session the first saved turn of conversation CONV creates. */
-struct chat_wait {
+struct genie_wait {
     char *utt;
     ag_turn_out o;
     long sid;
     int conv;
 };
 
-static void wait_release(struct chat_wait *w)
+static void wait_release(struct genie_wait *w)
 {
     free(w->utt);
     ag_turn_out_release(&w->o);
 }
 
-static void drop_unsaved(chat *ch)
+static void drop_unsaved(genie_chat *ch)
 {
     for (int i = 0; i < ch->nunsaved; i++) wait_release(&ch->unsaved[i]);
     free(ch->unsaved);
@@ -373,9 +379,9 @@ static void drop_unsaved(chat *ch)
 
 /* Save the first waiting turn: 0, or the error (*lost set when the turn
  * was dropped because trying again cannot help). */
-static int save_first(chat *ch, int *lost, gn_err *e)
+static int save_first(genie_chat *ch, int *lost, gn_err *e)
 {
-    struct chat_wait *w = &ch->unsaved[0];
+    struct genie_wait *w = &ch->unsaved[0];
     *lost = 0;
     if (!w->sid) {
         long sid;
@@ -404,10 +410,10 @@ static int save_first(chat *ch, int *lost, gn_err *e)
 /* The sessions file, opened now if it could not be at the start for a
  * reason that may pass; when the new reason cannot pass, the waiting
  * turns are dropped, as nothing will ever take them. */
-static int sessions_ready(chat *ch, gn_err *e)
+static int sessions_ready(genie_chat *ch, gn_err *e)
 {
     if (ch->ss || !ch->ss_later) return 0;
-    if (!chat_sessions_open(ch->c, &ch->ss, e)) {
+    if (!genie_sessions_open(ch->c, &ch->ss, e)) {
         ch->ss_later = 0;
         if (!st_sessions_readonly(ch->ss)) return 0;
         gn_err_set(e, GN_EIO, "the sessions file is read-only for you");
@@ -420,7 +426,7 @@ static int sessions_ready(chat *ch, gn_err *e)
     return gn_err_prefix(e, "%d turn%s could not be saved: ", lost, lost == 1 ? "" : "s");
 }
 
-int chat_flush(chat *ch, gn_err *e)
+int genie_chat_flush(genie_chat *ch, gn_err *e)
 {
     if (!ch->nunsaved) return 0;
     int rc = sessions_ready(ch, e);
@@ -444,25 +450,25 @@ int chat_flush(chat *ch, gn_err *e)
     return rc;
 }
 
-int chat_save_all(chat *ch, gn_err *e)
+int genie_chat_save_all(genie_chat *ch, gn_err *e)
 {
     if (!ch->nunsaved) return 0;
     if (ch->ss) st_sessions_patience(ch->ss, 5000);
-    int rc = chat_flush(ch, e);
+    int rc = genie_chat_flush(ch, e);
     if (rc && ch->nunsaved)
         return gn_err_prefix(e, "%d turn%s could not be saved: ", ch->nunsaved,
                              ch->nunsaved == 1 ? "" : "s");
     return rc;
 }
 
-int chat_save_turn(chat *ch, const char *utt, ag_turn_out *o, gn_err *e)
+int genie_chat_save_turn(genie_chat *ch, const char *utt, ag_turn_out *o, gn_err *e)
 {
     if (ch->ss ? st_sessions_readonly(ch->ss) : !ch->ss_later) return 0;  /* said at the start */
     ch->unsaved = xrealloc(ch->unsaved, (size_t)(ch->nunsaved + 1) * sizeof *ch->unsaved);
-    struct chat_wait *w = &ch->unsaved[ch->nunsaved++];
-    *w = (struct chat_wait){ .utt = xstrdup(utt), .o = *o, .sid = ch->sid, .conv = ch->conv };
+    struct genie_wait *w = &ch->unsaved[ch->nunsaved++];
+    *w = (struct genie_wait){ .utt = xstrdup(utt), .o = *o, .sid = ch->sid, .conv = ch->conv };
     memset(o, 0, sizeof *o);                  /* taken */
-    int rc = chat_flush(ch, e);
+    int rc = genie_chat_flush(ch, e);
     if (!rc || !ch->nunsaved) return rc;
     return gn_err_prefix(e, "not saved yet (%d turn%s waiting; kept until the sessions file takes "
                          "writes again): ", ch->nunsaved, ch->nunsaved == 1 ? "" : "s");

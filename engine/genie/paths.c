@@ -6,7 +6,7 @@
  * tree (PREFIX/bin/genie, PREFIX/share/genie) work from any directory without
  * configuration; the compiled-in prefix is the last resort.
  */
-#include "cli.h"
+#include "genie.h"
 
 #include "agent/agent.h"
 #include "util/xmem.h"
@@ -37,7 +37,7 @@ static char *first_existing(const char *const *cands, int n)
     return NULL;
 }
 
-char *cli_data_file(const char *name)
+char *genie_data_file(const char *name)
 {
     char *dir = exe_dir();
     char *c[3] = {
@@ -51,10 +51,10 @@ char *cli_data_file(const char *name)
     return r;
 }
 
-char *cli_sample_file(const char *name)
+char *genie_sample_file(const char *name)
 {
     char *rel = xasprintf("sample_db/%s", name);
-    char *r = cli_data_file(rel);
+    char *r = genie_data_file(rel);
     free(rel);
     return r;
 }
@@ -67,11 +67,11 @@ static int is_agent_dir(const char *d)
     return ok;
 }
 
-char *cli_agent_dir(const cfg_t *c, gn_err *e)
+char *genie_agent_dir(const cfg_t *c, gn_err *e)
 {
     const char *a = cfg_str(c, OPT_AGENT);
     if (strchr(a, '/') || is_agent_dir(a)) return xstrdup(a);
-    char *rel = xasprintf("%s/agent.ini", a), *f = cli_sample_file(rel);
+    char *rel = xasprintf("%s/agent.ini", a), *f = genie_sample_file(rel);
     free(rel);
     if (f) {
         *strrchr(f, '/') = 0;
@@ -87,23 +87,23 @@ char *cli_agent_dir(const cfg_t *c, gn_err *e)
     return NULL;
 }
 
-char *cli_db_path(const cfg_t *c, gn_err *e)
+char *genie_db_path(const cfg_t *c, gn_err *e)
 {
     const char *db = cfg_str(c, OPT_DB);
     if (db[0]) return xstrdup(db);
-    char *dir = cli_agent_dir(c, e);
+    char *dir = genie_agent_dir(c, e);
     char *r = NULL;
     if (dir) ag_agent_database(dir, &r, e);
     free(dir);
     return r;
 }
 
-char *cli_agent_of_db(const char *db)
+char *genie_agent_of_db(const char *db)
 {
     static const char *const shipped[] = { "restaurants", "courses" };
     char *want = realpath(db, NULL), *r = NULL;
     for (size_t i = 0; want && !r && i < sizeof shipped / sizeof *shipped; i++) {
-        char *rel = xasprintf("%s/agent.ini", shipped[i]), *f = cli_sample_file(rel), *path = NULL;
+        char *rel = xasprintf("%s/agent.ini", shipped[i]), *f = genie_sample_file(rel), *path = NULL;
         free(rel);
         gn_err e;
         if (f) *strrchr(f, '/') = 0;
@@ -119,12 +119,12 @@ char *cli_agent_of_db(const char *db)
     return r;
 }
 
-void cli_prompt_dirs(const cfg_t *c, char **user, char **shipped)
+void genie_prompt_dirs(const cfg_t *c, char **user, char **shipped)
 {
     gn_err e;
     char *cfgdir = cfg_xdg_dir(c, CFG_XDG_CONFIG, &e);
     *user = cfgdir ? xasprintf("%s/prompts", cfgdir) : NULL;
     free(cfgdir);
-    *shipped = cli_data_file("prompts/answer.prompt");
+    *shipped = genie_data_file("prompts/answer.prompt");
     if (*shipped) *strrchr(*shipped, '/') = 0;
 }

@@ -10,7 +10,8 @@
  * carried the full conversation history instead of the worksheet state
  * (the baseline, computed in the same run from the same turns).  Tokens
  * are estimated as bytes / 4.  The database is a temporary copy, since
- * the conversation books tables.
+ * the conversation books tables.  The conversation is opened as genie's
+ * own front end opens one (genie.h), from a configuration of flags.
  *
  * Then one search turn ("a romantic Italian place", SELECT *,
  * summary(reviews) ... LIMIT 3) on a fresh conversation: the largest
@@ -19,11 +20,8 @@
  * answering every call after CALL_S seconds, the turn's wall time and the
  * time to its first reply token, as multiples of one call's latency.
  */
-#include "agent/agent.h"
+#include "genie.h"
 #include "tests/mock/mockctl.h"
-#include "llm/prompt.h"
-#include "retrieval/embed.h"
-#include "retrieval/index.h"
 #include "util/clock.h"
 #include "util/xmem.h"
 
@@ -160,41 +158,40 @@ static char *search_script(const char *city, const char *quality)
 /* One search turn on a fresh conversation: *wall and *first in seconds;
  * *timings (caller frees) the turn's timings; *next_parse the size of the
  * next turn's parse prompt. */
-static int search_turn(const ag_conv_config *cc, const char *url, const char *city, const char *quality,
+static int search_turn(genie_chat *ch, const char *url, const char *city, const char *quality,
                        double *wall, double *first, cJSON **timings, size_t *next_parse)
 {
     char *js = search_script(city, quality);
     int rc = mock_post(url, "script", js, NULL, 0);
     free(js);
     if (rc) return -1;
-    ag_conv *cv = ag_conv_new(cc);
+    genie_chat_reset(ch);
     probe p = { gn_now(), 0, NULL };
     ag_turn_out o;
     gn_err e;
     gn_err_clear(&e);
     char utt[128];
     snprintf(utt, sizeof utt, "find me a %s Italian place in %s", quality, city);
-    rc = ag_turn(cv, utt, on_probe, &p, NULL, &o, &e);
+    rc = genie_turn(ch, utt, on_probe, &p, &o, &e);
     *wall = gn_now() - p.t0;
     *first = p.first_token;
     *timings = p.timings;
     if (!rc) {
         ag_turn_out_release(&o);
-        char *np = ag_conv_parse_prompt(cv, "Book the second one for two on Friday at 7pm");
+        char *np = ag_conv_parse_prompt(ch->cv, "Book the second one for two on Friday at 7pm");
         *next_parse = strlen(np);
         free(np);
     }
-    ag_conv_free(cv);
     return rc;
 }
 
-static void report_search(const ag_conv_config *cc, const char *url)
+static void report_search(genie_chat *ch, const char *url)
 {
     double wall, first;
     cJSON *tj = NULL;
     size_t next = 0;
     printf("search turn: SELECT *, summary(reviews) ... LIMIT 3 (prompt characters, largest of each stage)\n");
-    if (search_turn(cc, url, "Palo Alto", "romantic", &wall, &first, &tj, &next)) {
+    if (search_turn(ch, url, "Palo Alto", "romantic", &wall, &first, &tj, &next)) {
         printf("  the search turn failed\n");
         return;
     }
@@ -214,9 +211,9 @@ static void report_search(const ag_conv_config *cc, const char *url)
     llm_call_opts o = { .stage = LLM_STAGE_CHECK, .msgs = &m, .nmsgs = 1, .no_cache = 1 };
     gn_err e;
     double t0 = gn_now();
-    llm_complete(cc->client, &o, NULL, NULL, &e);
+    llm_complete(ch->kb.cl, &o, NULL, NULL, &e);
     double one = gn_now() - t0;
-    if (!search_turn(cc, url, "Sunnyvale", "cozy", &wall, &first, &tj, &next)) {
+    if (!search_turn(ch, url, "Sunnyvale", "cozy", &wall, &first, &tj, &next)) {
         const cJSON *by = cJSON_GetObjectItemCaseSensitive(tj, "calls_by_stage");
         printf("  latency, one LLM call %.0f ms (the mock waits %.0f ms): turn %.2f s (%.2fx one call), "
                "first reply token %.2f s (%.2fx); calls:", one * 1000, CALL_S * 1000, wall, wall / one,
@@ -235,59 +232,24 @@ static int cmp_d(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-typedef struct bench {
-    ag_agent *agent;
-    sqlite3 *rdb, *wdb;
-    st_schema *schema;
-    rt_embedder *em;
-    rt_index *ix;
-    llm_client *cl;
-    llm_tpl *ft[5], *tp[4];
-    suql_engine *en;
-} bench;
-
-static int open_all(bench *b, const char *dir, const char *db, const char *vectors, const char *url,
-                    gn_err *e)
+/* The configuration of the run: the flags genie would be given, read in
+ * an environment of the temporary directory alone (no config file, no
+ * prompt overrides of the user's). */
+static int configure(cfg_t *c, const char *tmp, const char *dir, const char *db,
+                     const char *vectors, const char *url, gn_err *e)
 {
-    static const char *const ftn[5] = { "answer", "verify", "summary", "classify", "verify_rows" };
-    static const char *const tpn[4] = { "parse", "kb_parse", "repair", "respond" };
-    rt_opts o;
-    rt_opts_default(&o);
-    if (ag_agent_load(dir, &b->agent, e) || st_open(db, 0, &b->rdb, e) ||
-        st_schema_load(b->rdb, &b->schema, e) || rt_embedder_glove_new(vectors, &b->em, e) ||
-        rt_index_open(b->rdb, db, b->em, &o, &b->ix, e) || st_guard(b->rdb, e) ||
-        st_open(db, 1, &b->wdb, e) || ag_agent_init_db(b->agent, b->wdb, e))
-        return -1;
-    llm_config lc = { .url = url, .defaults = { "mock", 0, 0, 1 }, .concurrency = 8,
-                      .connect_timeout = 5, .stall_timeout = 60 };
-    if (llm_client_new(&lc, &b->cl, e)) return -1;
-    for (int i = 0; i < 5; i++)
-        if (llm_prompt_load(NULL, "config/prompts", ftn[i], &b->ft[i], e) ||
-            (i < 4 && llm_prompt_load(NULL, "config/prompts", tpn[i], &b->tp[i], e)))
-            return -1;
-    suql_engine_config ec = { .db = b->rdb, .schema = b->schema, .ix = b->ix, .em = b->em, .client = b->cl,
-                              .answer_tpl = b->ft[0], .verify_tpl = b->ft[1],
-                              .summary_tpl = b->ft[2], .classify_tpl = b->ft[3],
-                              .verify_rows_tpl = b->ft[4], .summary_extractive = 1,
-                              .count_matched = 1 };
-    return suql_engine_new(&ec, &b->en, e);
-}
-
-static void close_all(bench *b)
-{
-    suql_engine_free(b->en);
-    for (int i = 0; i < 4; i++) {
-        llm_tpl_free(b->ft[i]);
-        llm_tpl_free(b->tp[i]);
-    }
-    llm_tpl_free(b->ft[4]);
-    llm_client_free(b->cl);
-    rt_index_free(b->ix);
-    rt_embedder_free(b->em);
-    st_schema_free(b->schema);
-    if (b->rdb) sqlite3_close(b->rdb);
-    if (b->wdb) sqlite3_close(b->wdb);
-    ag_agent_free(b->agent);
+    char *home = xasprintf("HOME=%s", tmp), *sessions = xasprintf("%s/sessions.db", tmp);
+    static const char *env[2];
+    env[0] = home;
+    cfg_set_environ(c, env);
+    const char *argv[] = { "bench-agent", "--agent", dir, "--db", db, "--vectors", vectors,
+                     "--llm-url", url, "--model", "mock",
+                     "--no-cache", "--llm-concurrency", "8", "--connect-timeout", "5",
+                     "--stall-timeout", "60", "--summaries", "extractive",
+                     "--today", "2026-03-13", "--sessions", sessions };
+    int rc = cfg_load(c, (int)(sizeof argv / sizeof *argv), (char **)argv, e);
+    free(sessions);
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -319,32 +281,30 @@ int main(int argc, char **argv)
     if (mock_post(url, "script", js, NULL, 0)) { fprintf(stderr, "bench-agent: the mock server at %s does not answer\n", url); return 1; }
     free(js);
 
-    bench b = { 0 };
+    cfg_t *c = cfg_new();
+    genie_chat ch = { 0 };
     gn_err e;
     gn_err_clear(&e);
-    if (open_all(&b, dir, db, vectors, url, &e)) {
+    if (configure(c, tmp, dir, db, vectors, url, &e) || genie_chat_open(&ch, c, NULL, &e)) {
         fprintf(stderr, "bench-agent: %s\n", e.msg);
-        close_all(&b);
+        genie_chat_close(&ch);
+        cfg_free(c);
         return 1;
     }
-    ag_conv_config cc = { .agent = b.agent, .schema = b.schema, .suql = b.en, .wdb = b.wdb, .client = b.cl,
-                          .parse_tpl = b.tp[0], .kb_tpl = b.tp[1], .repair_tpl = b.tp[2],
-                          .respond_tpl = b.tp[3], .today = { 2026, 3, 13 } };
-    ag_conv *cv = ag_conv_new(&cc);
     double engine[TURNS];
     long calls[LLM_STAGE__COUNT] = { 0 };
     size_t history = 0, base = 0;
     int errors = 0, done = 0;
     llm_stats s0[LLM_STAGE__COUNT], s1[LLM_STAGE__COUNT];
-    printf("agent: %d-turn scripted conversation with %s (mock LLM)\n", TURNS, b.agent->name);
+    printf("agent: %d-turn scripted conversation with %s (mock LLM)\n", TURNS, ch.agent->name);
     printf("  turn  prompt tokens  full-history tokens  ratio\n");
     {
-        char *p = ag_conv_parse_prompt(cv, "");
+        char *p = ag_conv_parse_prompt(ch.cv, "");
         base = strlen(p);      /* the prompt with an empty state */
         free(p);
     }
     for (int t = 0; t < TURNS; t++) {
-        char *prompt = ag_conv_parse_prompt(cv, utt[t]);
+        char *prompt = ag_conv_parse_prompt(ch.cv, utt[t]);
         size_t now = strlen(prompt);
         free(prompt);
         int n = t + 1;
@@ -352,10 +312,10 @@ int main(int argc, char **argv)
             size_t full = base + strlen(utt[t]) + history;
             printf("  %4d  %13zu  %19zu  %5.2f\n", n, now / 4, full / 4, (double)full / (double)now);
         }
-        llm_client_stats(b.cl, s0);
+        llm_client_stats(ch.kb.cl, s0);
         ag_turn_out o;
-        if (ag_turn(cv, utt[t], NULL, NULL, NULL, &o, &e)) { errors++; continue; }
-        llm_client_stats(b.cl, s1);
+        if (genie_turn(&ch, utt[t], NULL, NULL, &o, &e)) { errors++; continue; }
+        llm_client_stats(ch.kb.cl, s1);
         for (int s = 0; s < LLM_STAGE__COUNT; s++) calls[s] += s1[s].calls - s0[s].calls;
         engine[t] = o.ms_total - o.ms_llm;
         if (o.error) errors++;
@@ -376,15 +336,18 @@ int main(int argc, char **argv)
         }
     printf("; total %.2f\n", (double)total / TURNS);
     printf("  bookings completed: %d of %d; turns with an error: %d\n", done, ROUNDS, errors);
-    ag_conv_free(cv);
-    report_search(&cc, url);
-    close_all(&b);
+    report_search(&ch, url);
+    genie_chat_close(&ch);
+    cfg_free(c);
     for (int t = 0; t < TURNS; t++) free(utt[t]);
     for (int i = 0; i < 4; i++) {
         char *f = xasprintf("%s%s", db, ext[i]);
         unlink(f);
         free(f);
     }
+    char *f = xasprintf("%s/sessions.db", tmp);
+    unlink(f);
+    free(f);
     free(db);
     rmdir(tmp);
     curl_global_cleanup();

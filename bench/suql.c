@@ -34,9 +34,7 @@
  * --db100 adds the engine time at a larger scale (mock answering at once).
  * GENIE_VERBOSE=1 prints each query's figures on standard error.
  */
-#include "llm/prompt.h"
-#include "retrieval/index.h"
-#include "suql/engine.h"
+#include "genie.h"
 #include "suql/freetext.h"
 #include "util/buf.h"
 #include "util/clock.h"
@@ -195,61 +193,50 @@ static int load_corpus(const char *path, corpus *c)
 
 /* ---- one scale ------------------------------------------------------------------- */
 
+/* The knowledge base, opened as genie opens one (genie.h: its structured
+ * indexes made, a stale index rebuilt), the LLM client from the same
+ * flags, and the engine under measurement, made here with the settings
+ * being compared (the batch size, and the baseline's legacy checks). */
 typedef struct {
-    sqlite3 *db;
-    st_schema *s;
-    rt_embedder *em;
-    rt_index *ix;
+    cfg_t *c;
+    genie_kb k;
+    sqlite3 *db;              /* k.db, guarded read-only */
     llm_client *cl;
     llm_tpl *tpl[5];
     suql_engine *en;
 } env;
 
-/* The structured indexes as this genie makes them (a database made by an
- * older one has others): what genie does when it opens DB writable. */
-static void ensure_indexes(const char *db)
-{
-    sqlite3 *w;
-    st_schema *s;
-    gn_err e;
-    int made = 0;
-    if (st_open(db, 1, &w, &e)) return;
-    if (!st_schema_load(w, &s, &e)) {
-        if (st_structured_ensure(w, s, &made, &e)) fprintf(stderr, "bench-suql: %s: %s\n", db, e.msg);
-        else if (made) fprintf(stderr, "bench-suql: %s: indexed %d structured columns\n", db, made);
-        st_schema_free(s);
-    }
-    sqlite3_close(w);
-}
-
 static int env_open(env *v, const char *db, const char *vectors, const char *url, int batch, int legacy)
 {
     memset(v, 0, sizeof *v);
     gn_err e;
-    rt_opts o;
-    rt_opts_default(&o);
-    ensure_indexes(db);
-    if (st_open(db, 0, &v->db, &e) || st_schema_load(v->db, &v->s, &e) ||
-        rt_embedder_glove_new(vectors, &v->em, &e) ||
-        rt_index_open(v->db, db, v->em, &o, &v->ix, &e) || st_guard(v->db, &e)) {
-        fprintf(stderr, "bench-suql: %s: %s\n", db, e.msg);
-        return -1;
-    }
-    llm_config lc = { .url = url, .defaults = { "m", 0, 0, 1 }, .concurrency = 8,
-                      .connect_timeout = 5, .stall_timeout = 60 };
-    if (llm_client_new(&lc, &v->cl, &e)) return -1;
+    gn_err_clear(&e);
+    static char home[] = "HOME=/nonexistent";   /* no config file, no prompt overrides */
+    static const char *envp[] = { home, NULL };
+    const char *argv[] = { "bench-suql", "--db", db, "--vectors", vectors, "--llm-url", url,
+                           "--model", "m", "--no-cache", "--retries", "0", "--llm-concurrency", "8",
+                           "--connect-timeout", "5", "--stall-timeout", "60" };
+    v->c = cfg_new();
+    cfg_set_environ(v->c, envp);
+    int rc = cfg_load(v->c, (int)(sizeof argv / sizeof *argv), (char **)argv, &e);
+    if (!rc) rc = genie_kb_open(&v->k, v->c, NULL, GENIE_KB_INDEX, 0, NULL, &e);
+    if (!rc) rc = st_guard(v->k.db, &e);
+    if (!rc) rc = genie_llm_open(v->c, NULL, &v->cl, &e);
+    v->db = v->k.db;
+    char *user, *shipped;
+    genie_prompt_dirs(v->c, &user, &shipped);
     const char *names[5] = { "answer", "verify", "summary", "classify", "verify_rows" };
-    for (int i = 0; i < 5; i++)
-        if (llm_prompt_load(NULL, "config/prompts", names[i], &v->tpl[i], &e)) {
-            fprintf(stderr, "bench-suql: %s\n", e.msg);
-            return -1;
-        }
-    suql_engine_config ec = { .db = v->db, .schema = v->s, .ix = v->ix, .em = v->em, .client = v->cl,
-                              .answer_tpl = v->tpl[0], .verify_tpl = v->tpl[1],
+    for (int i = 0; i < 5 && !rc; i++) rc = llm_prompt_load(user, shipped, names[i], &v->tpl[i], &e);
+    free(user);
+    free(shipped);
+    suql_engine_config ec = { .db = v->k.db, .schema = v->k.schema, .ix = v->k.ix, .em = v->k.em,
+                              .client = v->cl, .answer_tpl = v->tpl[0], .verify_tpl = v->tpl[1],
                               .summary_tpl = v->tpl[2], .classify_tpl = v->tpl[3],
                               .verify_rows_tpl = v->tpl[4], .verify_batch = batch,
                               .legacy_checks = legacy };
-    return suql_engine_new(&ec, &v->en, &e);
+    if (!rc) rc = suql_engine_new(&ec, &v->en, &e);
+    if (rc) fprintf(stderr, "bench-suql: %s: %s\n", db, e.msg);
+    return rc ? -1 : 0;
 }
 
 static void env_close(env *v)
@@ -257,10 +244,8 @@ static void env_close(env *v)
     suql_engine_free(v->en);
     for (int i = 0; i < 5; i++) llm_tpl_free(v->tpl[i]);
     llm_client_free(v->cl);
-    rt_index_free(v->ix);
-    rt_embedder_free(v->em);
-    st_schema_free(v->s);
-    sqlite3_close(v->db);
+    genie_kb_close(&v->k);
+    cfg_free(v->c);
 }
 
 static int cmp_d(const void *a, const void *b)

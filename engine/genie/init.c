@@ -14,7 +14,7 @@
  * derived data, and an interrupted build is simply redone at the next
  * start.
  */
-#include "genie.h"
+#include "genie_int.h"
 
 #include "util/clock.h"
 #include "util/fs.h"
@@ -24,7 +24,6 @@
 #include <errno.h>
 #include <ftw.h>
 #include <libgen.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,19 +37,6 @@ typedef struct init_run {
     char *stage;          /* "reading wines.csv" */
     long done;            /* rows of the table last told */
 } init_run;
-
-static void tell(const genie_hooks *h, int warning, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void tell(const genie_hooks *h, int warning, const char *fmt, ...)
-{
-    if (!h || !h->note) return;
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = xvasprintf(fmt, ap);
-    va_end(ap);
-    h->note(h->ud, warning, s);
-    free(s);
-}
 
 static int cancelled(const init_run *r)
 {
@@ -186,7 +172,7 @@ static int ask_drafts(const cfg_t *c, init_run *r, llm_client *cl, const ig_tabl
     if (!rc) rc = llm_prompt_render(tpl, data, &p, e);
     cJSON_Delete(data);
     if (!rc)
-        tell(r->h, 0, "drafting the descriptions with the LLM (%s)",
+        genie_tell(r->h, 0, "drafting the descriptions with the LLM (%s)",
              llm_client_stage(cl, LLM_STAGE_DRAFT)->model);
     llm_group *g = rc ? NULL : llm_group_new(cl);
     llm_call *call = NULL;
@@ -221,10 +207,10 @@ static void llm_drafts(const cfg_t *c, init_run *r, const ig_table *t, int n, ig
     llm_client *cl = NULL;
     char m[1024];
     int rc = genie_llm_open(c, r->h, &cl, &e);
-    if (rc) tell(r->h, 1, "no LLM drafts (%s); descriptions drafted from the data",
+    if (rc) genie_tell(r->h, 1, "no LLM drafts (%s); descriptions drafted from the data",
                  gn_err_str(&e, m, sizeof m));
     else if (cl && (rc = ask_drafts(c, r, cl, t, n, d, &e)) && !cancelled(r))
-        tell(r->h, 1, "the LLM's drafts cannot be used (%s); descriptions drafted from the data",
+        genie_tell(r->h, 1, "the LLM's drafts cannot be used (%s); descriptions drafted from the data",
              gn_err_str(&e, m, sizeof m));
     if (rc) ig_drafts_free(d);
     llm_client_free(cl);
@@ -344,7 +330,7 @@ int genie_init(const cfg_t *c, const char *dir, const char *const *files, size_t
     }
     if (rc) return rc;
     res->made = 1;
-    tell(r.h, 0, "imported %d table%s in %.1f s", res->ntables, res->ntables == 1 ? "" : "s",
+    genie_tell(r.h, 0, "imported %d table%s in %.1f s", res->ntables, res->ntables == 1 ? "" : "s",
          res->import_seconds);
     /* The index: structured first (opening the data), then retrieval. */
     genie_kb k;

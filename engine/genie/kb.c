@@ -9,31 +9,17 @@
  * that fixes it, except for SUQL, which still runs (its candidates in SQL
  * order) and says so as a warning.  Nothing here prints.
  */
-#include "genie.h"
+#include "genie_int.h"
 
 #include "util/clock.h"
 #include "util/xmem.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 static const char *const tpl_names[GENIE_T__COUNT] = { "answer", "verify", "summary", "classify",
                                                        "verify_rows" };
-
-static void tell(const genie_hooks *h, int warning, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void tell(const genie_hooks *h, int warning, const char *fmt, ...)
-{
-    if (!h || !h->note) return;
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = xvasprintf(fmt, ap);
-    va_end(ap);
-    h->note(h->ud, warning, s);
-    free(s);
-}
 
 static void opts_from_cfg(const cfg_t *c, rt_opts *o)
 {
@@ -103,7 +89,7 @@ static void agent_sync(const cfg_t *c, const char *path, const genie_hooks *h)
         sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK) {
         sqlite3_busy_timeout(db, 5000);
         if (ag_schema_sync(a, db, &made, &e) == 0 && made)
-            tell(h, 0, "described %d table%s of %s from the agent's db worksheets", made,
+            genie_tell(h, 0, "described %d table%s of %s from the agent's db worksheets", made,
                  made == 1 ? "" : "s", path);
     }
     sqlite3_close(db);
@@ -132,10 +118,10 @@ static void on_progress(const char *stage, long done, long total, void *ud)
 
 int genie_kb_build(genie_kb *k, gn_err *e)
 {
-    tell(&k->hooks, 0, "indexing %s", k->path);
+    genie_tell(&k->hooks, 0, "indexing %s", k->path);
     double t0 = gn_now();
     int rc = rt_index_build(k->db, k->path, k->em, &k->opts, on_progress, &k->hooks, e);
-    if (!rc) tell(&k->hooks, 0, "index built in %.1f s", gn_now() - t0);
+    if (!rc) genie_tell(&k->hooks, 0, "index built in %.1f s", gn_now() - t0);
     return rc;
 }
 
@@ -164,7 +150,7 @@ static int open_db(genie_kb *k, int writable, gn_err *e)
         int made = 0;
         rc = st_structured_ensure(k->db, k->schema, &made, e);
         if (!rc && made)
-            tell(&k->hooks, 0, "indexed %d structured column%s of %s", made, made == 1 ? "" : "s",
+            genie_tell(&k->hooks, 0, "indexed %d structured column%s of %s", made, made == 1 ? "" : "s",
                  k->path);
     }
     return rc;
@@ -182,7 +168,7 @@ int genie_kb_index(genie_kb *k, gn_err *e)
         return gn_err_set(e, GN_ESTALE, "%s (read-only): %s; run 'genie --db %s --reindex' "
                           "where the file is writable", k->path, why, k->path);
     }
-    tell(&k->hooks, 0, "%s; rebuilding", e->msg);
+    genie_tell(&k->hooks, 0, "%s; rebuilding", e->msg);
     rc = genie_kb_build(k, e);
     if (!rc) rc = rt_index_open(k->db, k->path, k->em, &k->opts, &k->ix, e);
     return rc;
@@ -233,7 +219,7 @@ int genie_kb_open(genie_kb *k, const cfg_t *c, const char *path, enum genie_kb_l
     if (rc || level < GENIE_KB_INDEX) return rc;
     rc = genie_kb_index(k, e);
     if (rc == GN_ESTALE && level == GENIE_KB_SUQL) {
-        tell(&k->hooks, 1, "%s; candidates will not be ranked by retrieval", e->msg);
+        genie_tell(&k->hooks, 1, "%s; candidates will not be ranked by retrieval", e->msg);
         gn_err_clear(e);
         rc = 0;
     }

@@ -74,20 +74,33 @@ static void on_progress(void *ud, const char *stage, const char *unit, long done
     ((heard *)ud)->progress++;
 }
 
+/* The knowledge base DB opened offline at LEVEL, its notes and progress
+ * going to H; the configuration in *C (caller frees). */
+static int open_offline(const char *dir, const char *db, enum genie_kb_level level, heard *h,
+                        cfg_t **c, genie_kb *k, gn_err *e)
+{
+    const char *args[] = { "--db", db, "--offline", NULL };
+    gn_buf_init(&h->notes);
+    h->progress = 0;
+    gn_err_clear(e);
+    *c = configure(dir, args);
+    if (!*c) {
+        memset(k, 0, sizeof *k);
+        return -1;
+    }
+    genie_hooks hooks = { on_note, on_progress, h };
+    return genie_kb_open(k, *c, NULL, level, 0, &hooks, e);
+}
+
 TEST(genie_kb_runs_suql_search_and_schema_from_a_configuration)
 {
     const char *dir = th_tmpdir(), *db = sample_copy(dir);
     REQUIRE(db);
-    const char *args[] = { "--db", db, "--offline", NULL };
-    cfg_t *c = configure(dir, args);
-    REQUIRE(c);
-    heard h = { 0 };
-    gn_buf_init(&h.notes);
-    genie_hooks hooks = { on_note, on_progress, &h };
+    heard h;
+    cfg_t *c;
     genie_kb k;
     gn_err e;
-    gn_err_clear(&e);
-    CHECK_INT(genie_kb_open(&k, c, NULL, GENIE_KB_SUQL, 0, &hooks, &e), 0);
+    CHECK_INT(open_offline(dir, db, GENIE_KB_SUQL, &h, &c, &k, &e), 0);
     CHECK(k.cl == NULL);                          /* offline */
     CHECK(k.ix != NULL);
     suql_result r;
@@ -141,16 +154,11 @@ TEST(genie_kb_tells_through_the_hooks_when_the_index_is_stale)
     /* A row added behind the index's back: the index is stale. */
     REQUIRE(th_sql_exec(db, "UPDATE restaurants SET reviews = json_array('new words') "
                             "WHERE _id = (SELECT min(_id) FROM restaurants)") == 0);
-    const char *args[] = { "--db", db, "--offline", NULL };
-    cfg_t *c = configure(dir, args);
-    REQUIRE(c);
-    heard h = { 0 };
-    gn_buf_init(&h.notes);
-    genie_hooks hooks = { on_note, on_progress, &h };
+    heard h;
+    cfg_t *c;
     genie_kb k;
     gn_err e;
-    gn_err_clear(&e);
-    CHECK_INT(genie_kb_open(&k, c, NULL, GENIE_KB_INDEX, 0, &hooks, &e), 0);
+    CHECK_INT(open_offline(dir, db, GENIE_KB_INDEX, &h, &c, &k, &e), 0);
     CHECK(k.ix != NULL);
     CHECK_CONTAINS(h.notes.data ? h.notes.data : "", "; rebuilding\n");
     CHECK_CONTAINS(h.notes.data ? h.notes.data : "", "index built in");

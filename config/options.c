@@ -163,6 +163,15 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .def = "", .section = "general", .key = "sessions", .group = GENERAL,
         .help = "where conversations are saved (empty: "
                 "$XDG_DATA_HOME/genie/sessions.db)" },
+    [OPT_API_RETRIES] = { .name = "api-retries", .arg = "N", .type = CFG_INT, .def = "2",
+        .min = 0, .max = 10, .section = "general", .key = "api_retries", .group = GENERAL,
+        .help = "retries of an agent's HTTP API call, only when safe (a GET "
+                "that failed; a POST that cannot have arrived)" },
+    [OPT_API_RETRY_MAX_WAIT] = { .name = "api-retry-max-wait", .arg = "SECS",
+        .type = CFG_DOUBLE, .def = "10", .min = 0, .max = 600, .section = "general",
+        .key = "api_retry_max_wait", .group = GENERAL,
+        .help = "longest wait before an HTTP API call is tried again, also "
+                "capping a server's Retry-After" },
     [OPT_TODAY] = { .name = "today", .arg = "DATE", .type = CFG_STRING,
         .def = "", .section = "general", .key = "today", .group = GENERAL,
         .help = "the date the agent and SUQL's CURRENT_DATE take as today, "
@@ -298,8 +307,8 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_CONNECT_TIMEOUT] = { .name = "connect-timeout", .arg = "SECS",
         .type = CFG_DOUBLE, .def = "10", .min = 0.01, .max = 600,
         .section = "llm", .key = "connect_timeout", .group = LLM,
-        .help = "give up connecting to the LLM or embedding endpoint after "
-                "SECS" },
+        .help = "give up connecting to the LLM or embedding endpoint, or to "
+                "an agent's HTTP API, after SECS" },
     [OPT_STALL_TIMEOUT] = { .name = "stall-timeout", .arg = "SECS",
         .type = CFG_DOUBLE, .def = "120", .min = 0.01, .max = 86400,
         .section = "llm", .key = "stall_timeout", .group = LLM,

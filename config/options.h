@@ -46,6 +46,8 @@ enum cfg_opt {
     OPT_AGENT,
     OPT_PLAIN,
     OPT_SESSIONS,
+    OPT_API_RETRIES,
+    OPT_API_RETRY_MAX_WAIT,
     OPT_TODAY,
     OPT_THEME,
     OPT_EDITING_MODE,

@@ -166,6 +166,13 @@ void ag_timings_usage(const cJSON *t, llm_stats *out, long *memo);
  * courses is referred to as "those" whole. */
 #define AG_ROWS_SHOWN 10
 
+/* The network settings of the agent's HTTP APIs (ag_api_host's). */
+typedef struct ag_http_net {
+    double connect_timeout;   /* seconds (capped by an API's own timeout) */
+    int retries;              /* when safe; see ag_api_host */
+    double retry_max_wait;    /* seconds */
+} ag_http_net;
+
 typedef struct ag_conv_config {
     const ag_agent *agent;
     const st_schema *schema;
@@ -177,6 +184,8 @@ typedef struct ag_conv_config {
     ws_date today;
     int max_rows;             /* result rows shown to the parser (their short
                                  values); 0: AG_ROWS_SHOWN */
+    const ag_http_net *http;  /* the HTTP APIs' settings, read by ag_conv_new
+                                 alone; NULL: ag_api_host's defaults */
 } ag_conv_config;
 
 typedef struct ag_conv ag_conv;
@@ -199,6 +208,8 @@ int ag_conv_turns(const ag_conv *cv);
 void ag_conv_set_scope(ag_conv *cv, const char *scope);
 /* The agent's last reply (owned by CV), or NULL before the first turn. */
 const char *ag_conv_last_reply(const ag_conv *cv);
+/* The host CV calls the agent's APIs through (its network settings). */
+const ag_api_host *ag_conv_api_host(const ag_conv *cv);
 
 /* What one turn did, for the sessions store: JSON texts and the reply
  * (owned; release with ag_turn_out_release). */

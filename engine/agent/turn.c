@@ -165,6 +165,12 @@ ag_conv *ag_conv_new(const ag_conv_config *cfg)
     cv->cfg = *cfg;
     set_state(cv, ws_state_new(cfg->agent->spec, cfg->today));
     ag_api_host_init(&cv->host, cfg->agent, cfg->wdb);
+    if (cfg->http) {
+        cv->host.http_connect_timeout = cfg->http->connect_timeout;
+        cv->host.http_retries = cfg->http->retries;
+        cv->host.http_retry_max_wait = cfg->http->retry_max_wait;
+    }
+    cv->cfg.http = NULL;                      /* copied into the host */
     pthread_mutex_init(&cv->live_mu, NULL);
     return cv;
 }
@@ -196,6 +202,7 @@ void ag_conv_set_scope(ag_conv *cv, const char *scope)
     snprintf(cv->host.scope, sizeof cv->host.scope, "%s", scope ? scope : "");
 }
 const char *ag_conv_last_reply(const ag_conv *cv) { return cv->utt; }
+const ag_api_host *ag_conv_api_host(const ag_conv *cv) { return &cv->host; }
 
 int ag_conv_restore(ag_conv *cv, const char *state_json, const char *acts_json,
                     const char *response, int turns, gn_err *e)

@@ -251,3 +251,41 @@ TEST(genie_chat_runs_saves_and_resumes_a_turn)
     gn_buf_release(&h.notes);
     cfg_free(c);
 }
+
+TEST(genie_chat_gives_the_apis_their_network_settings)
+{
+    const char *dir = th_tmpdir(), *db = sample_copy(dir);
+    REQUIRE(db);
+    char sessions[1100];
+    snprintf(sessions, sizeof sessions, "%s/sessions.db", dir);
+    const char *args[] = { "--agent", "restaurants", "--db", db, "--offline", "--sessions", sessions,
+                           "--connect-timeout", "3.5", "--api-retries", "5",
+                           "--api-retry-max-wait", "1.5", NULL };
+    cfg_t *c = configure(dir, args);
+    REQUIRE(c);
+    genie_chat ch;
+    gn_err e;
+    gn_err_clear(&e);
+    REQUIRE(genie_chat_open(&ch, c, NULL, &e) == 0 || (genie_chat_close(&ch), 0));
+    for (int round = 0; round < 2; round++) {     /* and again after a reset */
+        const ag_api_host *h = ag_conv_api_host(ch.cv);
+        CHECK(h->http_connect_timeout == 3.5);
+        CHECK_INT(h->http_retries, 5);
+        CHECK(h->http_retry_max_wait == 1.5);
+        genie_chat_reset(&ch);
+    }
+    genie_chat_close(&ch);
+    cfg_free(c);
+    /* The defaults: two retries, waits of at most 10 s, connecting for 10 s. */
+    const char *plain[] = { "--agent", "restaurants", "--db", db, "--offline", "--sessions", sessions,
+                            NULL };
+    c = configure(dir, plain);
+    REQUIRE(c);
+    REQUIRE(genie_chat_open(&ch, c, NULL, &e) == 0 || (genie_chat_close(&ch), 0));
+    const ag_api_host *h = ag_conv_api_host(ch.cv);
+    CHECK(h->http_connect_timeout == 10);
+    CHECK_INT(h->http_retries, 2);
+    CHECK(h->http_retry_max_wait == 10);
+    genie_chat_close(&ch);
+    cfg_free(c);
+}

@@ -74,6 +74,15 @@ waitfor() {
 settle() { waitfor "· ready" 10; }
 shows() { cap; grep -qF -- "$1" "$T/screen"; }
 hides() { ! shows "$1"; }
+# gone TEXT [SECONDS]: the screen stops showing TEXT within the time.
+gone() {
+    local i n=$(( ${2:-5} * 20 * SLOW ))
+    for ((i = 0; i < n; i++)); do
+        hides "$1" && return 0
+        sleep 0.05
+    done
+    return 1
+}
 keys() { tm send-keys -t g "$@"; }
 # golden NAME: the screen equals tests/data/screens/NAME.txt.
 golden() {
@@ -109,8 +118,7 @@ keys "?"
 check "? on an empty input shows the help" waitfor "any other key closes it" 3
 keys x
 keys "/sch" Tab
-sleep 0.3
-check "Tab completes a slash command" shows "› /schema"
+check "Tab completes a slash command" waitfor "› /schema" 5
 keys Enter
 check "/schema prints the schema" waitfor "CREATE TABLE restaurant_hours" 5
 keys "/suql SELECT name FROM restaurants WHERE location = 'Cupertino' ORDER BY rating DESC LIMIT 2" Enter
@@ -275,8 +283,7 @@ waitfor "Which restaurant?" 10
 settle
 check "80x24: the Worksheet tab is marked as changed" shows " Worksheet * "
 keys Tab
-settle
-check "... until it is shown" hides " Worksheet * "
+check "... until it is shown" gone " Worksheet * "
 keys "/quit" Enter
 waitfor "[exit 0]"
 
@@ -387,8 +394,7 @@ keys C-c
 check "Ctrl-C marks the partial reply interrupted" waitfor "[interrupted]" 5
 check "a cancelled turn leaves the state as before" waitfor "cancelled: the state is as it was" 5
 keys Tab
-sleep 0.2
-check "the worksheet is back to before the turn" shows "no task or question yet"
+check "the worksheet is back to before the turn" waitfor "no task or question yet" 5
 keys BTab
 waitfor "› Three people tonight"
 check "Ctrl-C cancel at 80x24" golden cancel-80x24

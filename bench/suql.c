@@ -199,8 +199,7 @@ static int load_corpus(const char *path, corpus *c)
  * being compared (the batch size, and the baseline's legacy checks). */
 typedef struct {
     cfg_t *c;
-    genie_kb k;
-    sqlite3 *db;              /* k.db, guarded read-only */
+    genie_kb k;               /* its connection guarded read-only */
     llm_client *cl;
     llm_tpl *tpl[5];
     suql_engine *en;
@@ -222,7 +221,6 @@ static int env_open(env *v, const char *db, const char *vectors, const char *url
     if (!rc) rc = genie_kb_open(&v->k, v->c, NULL, GENIE_KB_INDEX, 0, NULL, &e);
     if (!rc) rc = st_guard(v->k.db, &e);
     if (!rc) rc = genie_llm_open(v->c, NULL, &v->cl, &e);
-    v->db = v->k.db;
     char *user, *shipped;
     genie_prompt_dirs(v->c, &user, &shipped);
     const char *names[5] = { "answer", "verify", "summary", "classify", "verify_rows" };
@@ -323,9 +321,9 @@ static long possible_matches(env *v, const char *q, const int *a, int na)
         !strstr(s + 1, "structured: ") && (t = strchr(s, '\n'))) {
         char *sql = xstrndup(s + 12, (size_t)(t - s - 12));
         sqlite3_stmt *st;
-        if (sqlite3_prepare_v2(v->db, sql, -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_prepare_v2(v->k.db, sql, -1, &st, NULL) == SQLITE_OK) {
             n = 0;
-            while (sqlite3_step(st) == SQLITE_ROW) n += truly(v->db, sqlite3_column_int64(st, 0), a, na);
+            while (sqlite3_step(st) == SQLITE_ROW) n += truly(v->k.db, sqlite3_column_int64(st, 0), a, na);
             sqlite3_finalize(st);
         }
         free(sql);
@@ -379,7 +377,7 @@ static void run_scale(const char *label, env *v, corpus *c, double delay)
                 if (!strcmp(r.names[k], "_id")) idc = k;
             for (int row = 0; a >= 0 && idc >= 0 && row < r.nrows; row++) {
                 sqlite3_stmt *s;
-                sqlite3_prepare_v2(v->db, ds->row_sql, -1, &s, NULL);
+                sqlite3_prepare_v2(v->k.db, ds->row_sql, -1, &s, NULL);
                 sqlite3_bind_int64(s, 1, r.cells[(size_t)row * (size_t)r.ncols + (size_t)idc].i);
                 sqlite3_bind_text(s, 2, attrs[a].attr, -1, SQLITE_STATIC);
                 int yes = sqlite3_step(s) == SQLITE_ROW && sqlite3_column_int(s, 0) > 0;
@@ -394,7 +392,7 @@ static void run_scale(const char *label, env *v, corpus *c, double delay)
                 if (!strcmp(r.names[k], "_id")) idc = k;
             long found = 0;
             for (int row = 0; idc >= 0 && row < r.nrows; row++)
-                found += truly(v->db, r.cells[(size_t)row * (size_t)r.ncols + (size_t)idc].i, wa, nwa);
+                found += truly(v->k.db, r.cells[(size_t)row * (size_t)r.ncols + (size_t)idc].i, wa, nwa);
             if (idc >= 0) {
                 r_found += found < poss ? found : poss;
                 r_possible += poss;
@@ -464,10 +462,10 @@ int main(int argc, char **argv)
     }
     env v;
     if (env_open(&v, db, vectors, url, 1, 0)) return 1;
-    use_dataset(v.db);
+    use_dataset(v.k.db);
     char truth[] = "/tmp/genie-truth-XXXXXX";
     int fd = mkstemp(truth);
-    if (fd < 0 || write_truth(v.db, truth)) return 1;
+    if (fd < 0 || write_truth(v.k.db, truth)) return 1;
     char *cfg = xasprintf("{\"truth\": \"%s\", \"delay\": %g}", truth, delay);
     post_or_warn(url, "config", cfg);
     free(cfg);
@@ -490,7 +488,7 @@ int main(int argc, char **argv)
     if (db100) {
         post_or_warn(url, "config", "{\"delay\": 0}");
         if (!env_open(&v, db100, vectors, url, 0, 0)) {
-            write_truth(v.db, truth);
+            write_truth(v.k.db, truth);
             run_scale("larger scale (engine time; mock answering at once)", &v, &c, 0);
             env_close(&v);
         }

@@ -223,8 +223,6 @@ typedef struct genie_chat {
                                  reset or resume */
     ag_conv *cv;
     ws_date today;
-    ag_http_net http;         /* the agent's HTTP APIs: --connect-timeout,
-                                 --api-retries, --api-retry-max-wait */
     atomic_int cancel;        /* the turn in progress stops when set (set from the UI
                                  thread or a signal handler, read by the worker) */
     char **notes;             /* notes of genie_chat_open, NULL-terminated;

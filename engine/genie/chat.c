@@ -192,11 +192,15 @@ void genie_chat_close(genie_chat *ch)
 
 static ag_conv *new_conv(genie_chat *ch)
 {
+    /* The agent's HTTP APIs take the configuration's network settings. */
+    ag_http_net http = { .connect_timeout = cfg_double(ch->c, OPT_CONNECT_TIMEOUT),
+                         .retries = (int)cfg_int(ch->c, OPT_API_RETRIES),
+                         .retry_max_wait = cfg_double(ch->c, OPT_API_RETRY_MAX_WAIT) };
     ag_conv_config cc = {
         .agent = ch->agent, .schema = ch->kb.schema, .suql = ch->kb.en, .wdb = ch->wdb,
         .client = ch->kb.cl, .parse_tpl = ch->tpl[GENIE_P_PARSE], .kb_tpl = ch->tpl[GENIE_P_KB],
         .repair_tpl = ch->tpl[GENIE_P_REPAIR], .respond_tpl = ch->tpl[GENIE_P_RESPOND],
-        .today = ch->today, .http = &ch->http,
+        .today = ch->today, .http = &http,
     };
     return ag_conv_new(&cc);
 }
@@ -210,9 +214,6 @@ int genie_chat_open(genie_chat *ch, const cfg_t *c, const genie_hooks *h, gn_err
     int rc = ag_agent_load(dir, &ch->agent, e);
     free(dir);
     if (!rc) rc = parse_today(c, &ch->today, e);
-    ch->http = (ag_http_net){ .connect_timeout = cfg_double(c, OPT_CONNECT_TIMEOUT),
-                              .retries = (int)cfg_int(c, OPT_API_RETRIES),
-                              .retry_max_wait = cfg_double(c, OPT_API_RETRY_MAX_WAIT) };
     if (rc) return rc;
     const char *db = *cfg_str(c, OPT_DB) ? cfg_str(c, OPT_DB) : ch->agent->db_path;
     if ((rc = check_default_agent(ch, db, e)) || (rc = open_writer(ch, db, e)) ||

@@ -480,26 +480,6 @@ static int from_cache(llm_call *k)
 
 /* ---- judging a finished transfer ------------------------------------------- */
 
-/* The message of an error body: its JSON error.message, else its text. */
-static void error_text(const gn_buf *b, char *dst, size_t n)
-{
-    dst[0] = 0;
-    if (!b->len) return;
-    cJSON *j = cJSON_ParseWithLength(b->data, b->len);
-    const cJSON *m = NULL;
-    if (j) {
-        const cJSON *err = cJSON_GetObjectItemCaseSensitive(j, "error");
-        m = cJSON_IsString(err) ? err : cJSON_GetObjectItemCaseSensitive(err, "message");
-        if (!cJSON_IsString(m)) m = cJSON_GetObjectItemCaseSensitive(j, "message");
-        if (!cJSON_IsString(m)) m = cJSON_GetObjectItemCaseSensitive(j, "detail");
-    }
-    if (cJSON_IsString(m)) snprintf(dst, n, "%s", m->valuestring);
-    else snprintf(dst, n, "%.*s", (int)(b->len < 300 ? b->len : 300), b->data);
-    cJSON_Delete(j);
-    for (char *p = dst; *p; p++)
-        if (*p == '\n' || *p == '\r') *p = ' ';
-}
-
 /* Retry K after a failure described by REASON, or finish it with STATUS.
  * SERVER_WAIT is the wait the server asked for (-1: none). */
 static void fail_or_retry(llm_call *k, int status, int retryable, double server_wait,
@@ -580,7 +560,7 @@ static void judge(llm_call *k, CURLcode cc)
         k->errbody.len--;
         llm_scrub_key(c, k->errbody.data);
         k->errbody.len = strlen(k->errbody.data);
-        error_text(&k->errbody, msg, sizeof msg);
+        gn_http_snippet(k->errbody.data, k->errbody.len, msg, sizeof msg);
         /* The two a person fixes themselves get a hint. */
         const char *hint = k->http == 401 || k->http == 403
             ? " (check the API key: GENIE_API_KEY, OPENAI_API_KEY, or api_key or api_key_cmd in the config file)"

@@ -611,14 +611,22 @@ static int call(ag_api_host *h, const char *name, const ws_val *args, ws_val **o
     return h->host.call_api(h->host.ud, name, args, out, e);
 }
 
-TEST(agent_load_http_api)
+/* The HTTP agent on the API server, and H the host it calls it
+ * through (the defaults); NULL (after a failure) when either is missing. */
+static ag_agent *http_host(ag_api_host *h)
 {
     int port = srv_start();
-    REQUIRE(port);
-    ag_agent *a = http_agent(port);
-    REQUIRE(a);
+    ag_agent *a = port ? http_agent(port) : NULL;
+    if (!port) th_fail(__FILE__, __LINE__, "the API server did not start");
+    if (a) ag_api_host_init(h, a, NULL);
+    return a;
+}
+
+TEST(agent_load_http_api)
+{
     ag_api_host h;
-    ag_api_host_init(&h, a, NULL);
+    ag_agent *a = http_host(&h);
+    REQUIRE(a);
     CHECK(h.http_timeout == 15);
     gn_err e;
     ws_val *out = NULL, *args = ws_dict();
@@ -670,12 +678,9 @@ TEST(agent_load_http_api)
 
 TEST(agent_load_http_timeout)
 {
-    int port = srv_start();
-    REQUIRE(port);
-    ag_agent *a = http_agent(port);
-    REQUIRE(a);
     ag_api_host h;
-    ag_api_host_init(&h, a, NULL);
+    ag_agent *a = http_host(&h);
+    REQUIRE(a);
     gn_err e;
     ws_val *out = NULL;
     struct timespec t0, t1;
@@ -698,12 +703,9 @@ static long long attempt_of(const ws_val *out)
 
 TEST(agent_load_http_post_is_not_sent_twice)
 {
-    int port = srv_start();
-    REQUIRE(port);
-    ag_agent *a = http_agent(port);
-    REQUIRE(a);
     ag_api_host h;
-    ag_api_host_init(&h, a, NULL);
+    ag_agent *a = http_host(&h);
+    REQUIRE(a);
     CHECK_INT(h.http_retries, 2);
     h.http_retry_max_wait = 0.05;
     gn_err e;
@@ -732,12 +734,9 @@ TEST(agent_load_http_post_is_not_sent_twice)
 
 TEST(agent_load_http_get_is_retried)
 {
-    int port = srv_start();
-    REQUIRE(port);
-    ag_agent *a = http_agent(port);
-    REQUIRE(a);
     ag_api_host h;
-    ag_api_host_init(&h, a, NULL);
+    ag_agent *a = http_host(&h);
+    REQUIRE(a);
     h.http_retry_max_wait = 0.05;
     gn_err e;
     ws_val *out = NULL;

@@ -192,14 +192,20 @@ $(B)/fuzz/obj/%.o: %.c | $(B)/config.mk
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	@$(if $(V),,echo "  LINK  $@")
 	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -MMD -MP -MF $@.d $< $(FUZZ_OBJ) $(FUZZ_LIBS) -o $@
+# fuzz_optimizer drives the whole engine (SQLite, FAISS, the offline
+# evaluator): it links every engine file, instrumented, and the full libraries.
+FUZZ_ENGINE_OBJ := $(patsubst %.c,$(B)/fuzz/obj/%.o,$(ENGINE_SRC))
+$(B)/fuzz/fuzz_optimizer: tests/fuzz/fuzz_optimizer.c $(FUZZ_ENGINE_OBJ)
+	@$(if $(V),,echo "  LINK  $@")
+	$(Q)$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -MMD -MP -MF $@.d $< $(FUZZ_ENGINE_OBJ) $(LIBS) -o $@
 # Reached through pattern rules only: keep them (make deletes intermediates).
-.SECONDARY: $(FUZZ_OBJ) $(addprefix $(B)/fuzz/,$(FUZZ_TARGETS))
+.SECONDARY: $(FUZZ_OBJ) $(FUZZ_ENGINE_OBJ) $(addprefix $(B)/fuzz/,$(FUZZ_TARGETS))
 
 fuzz: $(addprefix fuzz-run-,$(FUZZ_TARGETS))
 fuzz-run-%: $(B)/fuzz/%
 	@echo "  FUZZ  $* ($(FUZZ_TIME) s)"
 	@mkdir -p $(B)/fuzz/$*.corpus
-	@$< -max_total_time=$(FUZZ_TIME) -print_final_stats=1 -artifact_prefix=$(B)/fuzz/$*- \
+	@GENIE_TOP=$(CURDIR) $< -max_total_time=$(FUZZ_TIME) -print_final_stats=1 -artifact_prefix=$(B)/fuzz/$*- \
 	    $(B)/fuzz/$*.corpus $(wildcard tests/fuzz/seeds/$*) $(FUZZ_SEEDS_$*) >$(B)/fuzz/$*.log 2>&1; \
 	    rc=$$?; grep -E "stat::number_of_executed_units|ERROR|SUMMARY|Test unit written" $(B)/fuzz/$*.log; \
 	    [ $$rc -eq 0 ] || { echo "  FUZZ  $* found a problem (log: $(B)/fuzz/$*.log; tests/fuzz/README.md says what to do)"; exit 1; }

@@ -309,18 +309,46 @@ void suql_collect_hints(suql_engine *en, const suql_select *sel)
 
 /* ---- running SQL ------------------------------------------------------------------- */
 
+static int time_error(const suql_engine *en, gn_err *e)
+{
+    return gn_err_set(e, GN_ELIMIT, "the query ran past its time limit of %g s of database work "
+                      "(--query-timeout); narrow it, or join fewer tables", en->cfg.time_limit);
+}
+
+/* SQLite's failure WHAT of the current statement, the limits named: out
+ * of memory is the query's memory limit (the process has more), too big
+ * a value the text limit that follows from it. */
+static int db_error(suql_engine *en, const char *what, gn_err *e)
+{
+    int rc = sqlite3_errcode(en->cfg.db);
+    if (rc == SQLITE_NOMEM)
+        return gn_err_set(e, GN_ELIMIT, "the query needed more than its memory limit of %lld MB "
+                          "(--query-memory); narrow it, or join fewer tables",
+                          en->cfg.memory_limit >> 20);
+    if (rc == SQLITE_TOOBIG)
+        return gn_err_set(e, GN_ELIMIT, "the query made a value longer than %lld MB, the most one "
+                          "value may hold (a quarter of --query-memory)",
+                          (long long)sqlite3_limit(en->cfg.db, SQLITE_LIMIT_LENGTH, -1) >> 20);
+    return st_dberr(en->cfg.db, e, what);
+}
+
 static int step_error(suql_engine *en, const char *sql, gn_err *e)
 {
     (void)sql;
-    if (en->stopped == STOP_TIME)
-        return gn_err_set(e, GN_ELIMIT, "the query ran past its time limit of %g s of database work "
-                          "(--query-timeout); narrow it, or join fewer tables", en->cfg.time_limit);
+    if (en->stopped == STOP_TIME) return time_error(en, e);
     if (en->stopped == STOP_CANCEL) return gn_err_set(e, GN_ECANCEL, "the query was cancelled");
     if (en->ferr_set) {
         *e = en->ferr;
         return e->code;
     }
-    return st_dberr(en->cfg.db, e, "running the query");
+    return db_error(en, "running the query", e);
+}
+
+/* Has the run worked past its time limit (LLM waits not counted)? */
+static int past_time(const suql_engine *en)
+{
+    double llm = en->st ? en->st->ms_llm / 1e3 : 0;
+    return en->t_start && gn_now() - en->t_start - llm > en->cfg.time_limit;
 }
 
 int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res, gn_err *e)
@@ -328,7 +356,12 @@ int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res
     sqlite3_stmt *st;
     en->ferr_set = 0;
     if (sqlite3_prepare_v2(en->cfg.db, sql, -1, &st, NULL) != SQLITE_OK)
-        return st_dberr(en->cfg.db, e, "compiling the query");
+        return db_error(en, "compiling the query", e);
+    if (past_time(en)) {                /* the compile is not interruptible */
+        sqlite3_finalize(st);
+        en->stopped = STOP_TIME;
+        return time_error(en, e);
+    }
     int rc;
     if (collect) {
         en->collect = 1;
@@ -393,8 +426,7 @@ static int on_progress(void *ud)
         en->stopped = STOP_CANCEL;
         return 1;
     }
-    double llm = en->st ? en->st->ms_llm / 1e3 : 0;
-    if (gn_now() - en->t_start - llm > en->cfg.time_limit) {
+    if (past_time(en)) {
         en->stopped = STOP_TIME;
         return 1;
     }
@@ -497,6 +529,7 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
                           .verify_tpl = cfg->verify_tpl, .summary_tpl = cfg->summary_tpl,
                           .verify_rows_tpl = cfg->verify_rows_tpl, .verify_batch = cfg->verify_batch,
                           .offline_threshold = cfg->offline_threshold,
+                          .verdict = cfg->verdict, .verdict_ud = cfg->verdict_ud,
                           .summary_extractive = cfg->summary_extractive };
     en->ft = suql_ft_new(&fc);
     en->cls = suql_classifier_new(cfg->db, cfg->em, cfg->client, cfg->client ? cfg->classify_tpl : NULL);
@@ -510,6 +543,11 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
     suql_register_functions(cfg->db);
     suql_pgval_register(cfg->db, cfg->today);   /* CURRENT_DATE is --today */
     if (en->cfg.time_limit <= 0) en->cfg.time_limit = SUQL_TIME_LIMIT;
+    if (en->cfg.memory_limit <= 0) en->cfg.memory_limit = SUQL_MEMORY_LIMIT;
+    /* One value may take a quarter of the memory: repeat('x', 1e9) fails
+     * at once instead of filling it (SQLite's own cap is 1e9 bytes). */
+    long long len = en->cfg.memory_limit / 4;
+    sqlite3_limit(cfg->db, SQLITE_LIMIT_LENGTH, (int)(len < (1 << 20) ? (1 << 20) : len > 1000000000 ? 1000000000 : len));
     sqlite3_progress_handler(cfg->db, 10000, on_progress, en);
     *out = en;
     return 0;
@@ -538,10 +576,30 @@ void suql_engine_free(suql_engine *en)
 
 /* ---- runs ------------------------------------------------------------------------------ */
 
+/* The run's limits on: its time counts from here (the parse and the
+ * compile are work too), and SQLite's heap may grow by the memory limit
+ * (the process's SQLite memory is one heap: the limit is what is in use
+ * now plus the query's share). */
+static void limits_begin(suql_engine *en)
+{
+    en->t_start = gn_now();
+    en->stopped = STOP_NONE;
+    en->heap_prev = sqlite3_hard_heap_limit64(-1);
+    sqlite3_hard_heap_limit64(sqlite3_memory_used() + en->cfg.memory_limit);
+}
+
+static void limits_end(suql_engine *en)
+{
+    sqlite3_hard_heap_limit64(en->heap_prev);
+    en->t_start = 0;
+    en->stopped = STOP_NONE;
+}
+
 static int prepare(suql_engine *en, const char *text, suql_query **q, gn_err *e)
 {
     int rc = suql_parse(text, q, e);
     if (!rc) rc = suql_analyze(*q, en->cfg.schema, e);
+    if (!rc && past_time(en)) rc = time_error(en, e);
     if (rc) {
         suql_query_free(*q);
         *q = NULL;
@@ -672,12 +730,14 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     memset(res, 0, sizeof *res);
     double t0 = (gn_now() * 1e3);
     suql_query *q;
+    limits_begin(en);
     int rc = prepare(en, text, &q, e);
-    if (rc) return rc;
+    if (rc) {
+        limits_end(en);
+        return rc;
+    }
     suql_select *sel = q->select;
     begin(en, sel, st, 0);
-    en->t_start = gn_now();
-    en->stopped = STOP_NONE;
     run_shape sh;
     int ctes = 0;
     rc = sel->nctes ? suql_run_cte_filters(en, q, sel, &ctes, NULL, e) : 0;
@@ -727,8 +787,7 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     }
     st->ms_total = (gn_now() * 1e3) - t0;
     en->st = NULL;
-    en->t_start = 0;
-    en->stopped = STOP_NONE;
+    limits_end(en);
     suql_query_free(q);
     return rc;
 }
@@ -736,8 +795,12 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
 int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
 {
     suql_query *q;
+    limits_begin(en);                   /* --explain counts candidates */
     int rc = prepare(en, text, &q, e);
-    if (rc) return rc;
+    if (rc) {
+        limits_end(en);
+        return rc;
+    }
     suql_select *sel = q->select;
     suql_run_stats st;
     memset(&st, 0, sizeof st);
@@ -804,6 +867,7 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
     }
     en->st = NULL;
     en->explain = 0;
+    limits_end(en);
     suql_query_free(q);
     return rc;
 }

@@ -64,6 +64,8 @@ typedef struct suql_engine_config {
                                     filter of a candidate, in ORDER BY order
                                     (the benchmark's baseline, bench/suql.c) */
     double offline_threshold;    /* <= 0: the default */
+    int (*verdict)(void *ud, const char *value, const char *question);
+    void *verdict_ud;            /* offline verify by an oracle (freetext.h) */
     int budget;                  /* evaluations per query; 0: the default */
     int window;                  /* 0: SUQL_WINDOW */
     int summary_extractive;      /* summary() from the passages, no LLM
@@ -73,13 +75,24 @@ typedef struct suql_engine_config {
                                     10"; one more statement a run */
     const char *today;           /* what CURRENT_DATE is, YYYY-MM-DD (NULL
                                     or "": the system's date); copied */
-    double time_limit;           /* seconds of SQLite work a query may take
-                                    (LLM waits not counted); <= 0: the
-                                    default, SUQL_TIME_LIMIT */
+    double time_limit;           /* seconds a query may work, from its
+                                    parse to its last row (LLM waits not
+                                    counted); <= 0: the default,
+                                    SUQL_TIME_LIMIT */
+    long long memory_limit;      /* bytes of SQLite memory a query may use
+                                    beyond what was in use when it began;
+                                    <= 0: SUQL_MEMORY_LIMIT.  A text value
+                                    may hold a quarter of it (at most
+                                    SQLite's 1e9 bytes) */
 } suql_engine_config;
 
-/* The default time limit of a query, in seconds of SQLite work. */
+/* The default time limit of a query, in seconds of work. */
 #define SUQL_TIME_LIMIT 30.0
+/* The default memory limit of a query: 1 GiB.  SQLite's memory is one
+ * heap for the process (sqlite3_hard_heap_limit64), so while a query runs
+ * the limit holds for every connection: the query's own allocations are
+ * what can reach it. */
+#define SUQL_MEMORY_LIMIT (1LL << 30)
 /* Rows and text bytes a result may hold; past them it is cut, with a
  * note (a cross join of four tables must not take the memory). */
 #define SUQL_MAX_ROWS 100000

@@ -57,6 +57,8 @@ struct suql_engine {
     double t_start;               /* this run's start (gn_now), 0: none */
     int stopped;                  /* the progress handler interrupted SQLite:
                                      STOP_TIME or STOP_CANCEL */
+    sqlite3_int64 heap_prev;      /* the process's SQLite heap limit before
+                                     this run set its own (limits_begin) */
 };
 
 enum { STOP_NONE, STOP_TIME, STOP_CANCEL };
@@ -94,6 +96,12 @@ int suql_select_reserve(const suql_engine *en, long want, int nft);
 int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
                        const char *a, const suql_dnf *dnf, suql_result *res, gn_buf *plan,
                        gn_err *e);
+
+/* Reorder the row ids V[N] (distinct) so that those of FIRST[NFIRST] (a
+ * ranking; ids not in V and repeats are skipped) come first, in FIRST's
+ * order, and the others keep their order after them.  V stays a
+ * permutation of itself (asserted). */
+void suql_rank_first(int64_t *v, long n, const int64_t *first, long nfirst);
 
 /* Table T's _id column qualified by ALIAS, a new unannotated node. */
 suql_expr *suql_id_column(suql_query *q, const struct st_table *t, const char *alias);

@@ -262,7 +262,9 @@ static int run_offline(suql_ft *ft, suql_ft_req *r, const texts *ps, gn_err *e)
     } else if (r->kind == SUQL_FT_SUMMARY) {
         rc = llm_offline_summary(ft->cfg.em, pv, ps->n, LLM_OFFLINE_SUMMARY_MAX, &b, e);
     } else {
-        int m = llm_offline_match(ft->cfg.em, r->question, pv, ps->n, ft->cfg.offline_threshold, NULL, e);
+        int m = ft->cfg.verdict ? ft->cfg.verdict(ft->cfg.verdict_ud, r->value, r->question) != 0
+                                : llm_offline_match(ft->cfg.em, r->question, pv, ps->n,
+                                                    ft->cfg.offline_threshold, NULL, e);
         if (m < 0) rc = e->code ? e->code : GN_EUSAGE;
         else r->yes = holds(r->op, r->rhs, m);
     }

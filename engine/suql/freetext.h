@@ -57,6 +57,12 @@ typedef struct suql_ft_config {
     int verify_batch;                 /* rows a verify call; 0: SUQL_FT_BATCH,
                                          1: one (the SUQL paper's way) */
     double offline_threshold;         /* verify offline; <= 0: the default */
+    /* Offline, VERIFY's "is the answer Yes?" for a value (text or JSON
+     * array text) and a question, instead of llm_offline_match: a
+     * deterministic oracle for tests and fuzzers (NULL: the similarity
+     * test).  Must be pure: the same arguments, the same verdict. */
+    int (*verdict)(void *ud, const char *value, const char *question);
+    void *verdict_ud;
     int summary_extractive;           /* summary() without the LLM */
 } suql_ft_config;
 

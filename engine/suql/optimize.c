@@ -30,6 +30,7 @@
 #include "engine_int.h"
 
 #include "retrieval/search.h"
+#include "util/check.h"
 #include "util/clock.h"
 #include "util/xmem.h"
 
@@ -357,6 +358,35 @@ static int atom_holds(suql_engine *en, suql_query *q, const ftatom *fa, const su
     return rc;
 }
 
+/* See engine_int.h.  Into a new array, never in place: the ranked ids
+ * may sit anywhere in V, so writing V while reading it overwrote ids not
+ * read yet (and, with an id ranked twice or not in V, past its end). */
+void suql_rank_first(int64_t *v, long n, const int64_t *first, long nfirst)
+{
+    if (n < 2 || nfirst < 1) return;
+    ids in = { 0 }, placed = { 0 };
+    for (long i = 0; i < n; i++) ids_add(&in, v[i]);
+    int64_t *out = xcalloc((size_t)n, sizeof *out);
+    long k = 0;
+    for (long i = 0; i < nfirst && k < n; i++)
+        if (ids_has(&in, first[i]) && !ids_has(&placed, first[i])) {
+            ids_add(&placed, first[i]);
+            out[k++] = first[i];
+        }
+    for (long i = 0; i < n && k < n; i++)
+        if (!ids_has(&placed, v[i])) {
+            ids_add(&placed, v[i]);
+            out[k++] = v[i];
+        }
+    /* A permutation of V: every id placed once.  V has no duplicates (row
+     * ids of one SELECT), so k == n. */
+    GN_ASSERT(k == n);
+    memcpy(v, out, sizeof *out * (size_t)n);
+    free(out);
+    ids_free(&in);
+    ids_free(&placed);
+}
+
 /* Put the REACH candidates of IDS most likely to pass first, ranked by the
  * retrieval index against the conjunct's questions; the others keep their
  * SQL order after them.  Ranking costs what the ranked rows' passages cost
@@ -399,14 +429,11 @@ static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *c
     int nh = 0;
     gn_err e;
     if (rt_search(en->cfg.ix, &rq, &hits, &nh, &e)) return;     /* keep SQL order */
-    ids first = { 0 };
-    for (int i = 0; i < nh; i++) ids_add(&first, hits[i].row_id);
+    int64_t *first = xcalloc((size_t)nh + 1, sizeof *first);
+    for (int i = 0; i < nh; i++) first[i] = hits[i].row_id;
     free(hits);
-    long n = first.n;
-    for (long i = 0; i < cand->n; i++)
-        if (!ids_has(&first, cand->v[i])) cand->v[n++] = cand->v[i];
-    if (first.n) memcpy(cand->v, first.v, sizeof *first.v * (size_t)first.n);   /* NULL when none */
-    ids_free(&first);
+    suql_rank_first(cand->v, cand->n, first, nh);
+    free(first);
     cand->nset = 0;                /* reordered: the set is made again if asked */
     free(cand->set);
     cand->set = NULL;

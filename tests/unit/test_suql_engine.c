@@ -12,6 +12,8 @@
 #include "llm/prompt.h"
 #include "retrieval/index.h"
 #include "suql/engine.h"
+#include "suql/engine_int.h"
+#include "util/xmem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -546,5 +548,89 @@ TEST(suql_engine_join_free_text_runs_optimized)
                          &r, &st, &e) == 0);
     CHECK_STR(st.mode, "per-row");
     suql_result_release(&r);
+    fx_close(&f);
+}
+
+/* The ranking of candidates (suql_rank_first) is a permutation of them,
+ * whatever the ranking holds (ids anywhere in the list, ids ranked twice,
+ * ids that are not candidates): the ranked ones first in the ranking's
+ * order, the others in their order after them.  The in-place version
+ * before it wrote positions it had not read yet (duplicates in place of
+ * lost rows, and past the array's end). */
+TEST(suql_rank_first_is_a_permutation)
+{
+    unsigned seed = 12345;
+    for (int round = 0; round < 500; round++) {
+        long n = 1 + (long)((seed = seed * 1103515245u + 12345u) >> 16) % 60;
+        int64_t *v = xcalloc((size_t)n, sizeof *v), *orig = xcalloc((size_t)n, sizeof *orig);
+        for (long i = 0; i < n; i++) v[i] = orig[i] = 1 + i * 3;        /* distinct ids */
+        for (long i = n - 1; i > 0; i--) {                               /* in any order */
+            long j = (long)((seed = seed * 1103515245u + 12345u) >> 16) % (i + 1);
+            int64_t t = v[i];
+            v[i] = v[j];
+            v[j] = t;
+            orig[i] = v[i];
+            orig[j] = v[j];
+        }
+        long nf = (long)((seed = seed * 1103515245u + 12345u) >> 16) % (n + 5);
+        int64_t *first = xcalloc((size_t)nf + 1, sizeof *first);
+        for (long i = 0; i < nf; i++) {
+            long k = (long)((seed = seed * 1103515245u + 12345u) >> 16) % (n + 3);
+            first[i] = k < n ? orig[k] : 100000 + k;        /* some are not candidates */
+        }
+        suql_rank_first(v, n, first, nf);
+        /* the same multiset */
+        long same = 0;
+        for (long i = 0; i < n; i++)
+            for (long j = 0; j < n; j++) same += v[i] == orig[j];
+        CHECK_INT(same, n);
+        /* the ranked candidates first, in the ranking's order, each once */
+        long k = 0;
+        for (long i = 0; i < nf; i++) {
+            int cand = 0, seen = 0;
+            for (long j = 0; j < n; j++) cand |= orig[j] == first[i];
+            for (long j = 0; j < i; j++) seen |= first[j] == first[i];
+            if (cand && !seen) {
+                CHECK(k < n && v[k] == first[i]);
+                k++;
+            }
+        }
+        /* then the others in their order */
+        long prev = -1;
+        for (long i = k; i < n; i++) {
+            long pos = 0;
+            while (orig[pos] != v[i]) pos++;
+            CHECK(pos > prev);
+            prev = pos;
+        }
+        free(v);
+        free(orig);
+        free(first);
+    }
+}
+
+/* Everyday filters with everyday questions, offline with the index (the
+ * ranking runs): the query the heap overflow was found with, and rows
+ * that pass. */
+TEST(suql_engine_ranked_everyday_filters)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 0, 0) == 0);
+    static const char *const filters[] = { "price = 'cheap'", "'bars' = ANY (cuisines)", "rating >= 4",
+                                           "location = 'Cupertino'" };
+    static const char *const qs[] = { "is it romantic?", "good for kids?", "does it have a patio?" };
+    for (size_t i = 0; i < sizeof filters / sizeof *filters; i++)
+        for (size_t j = 0; j < sizeof qs / sizeof *qs; j++) {
+            char sql[256];
+            snprintf(sql, sizeof sql, "SELECT name FROM restaurants WHERE %s AND answer(reviews, '%s') "
+                     "= 'Yes' LIMIT 4", filters[i], qs[j]);
+            suql_result r;
+            suql_run_stats st;
+            gn_err e;
+            REQUIRE(suql_execute(f.en, sql, &r, &st, &e) == 0);
+            CHECK_STR(st.mode, "optimized");
+            CHECK(r.nrows <= 4);
+            suql_result_release(&r);
+        }
     fx_close(&f);
 }

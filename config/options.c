@@ -139,9 +139,15 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_QUERY_TIMEOUT] = { .name = "query-timeout", .arg = "SECS", .type = CFG_DOUBLE,
         .def = "30", .min = 0.01, .max = 86400, .section = "general", .key = "query_timeout",
         .group = GENERAL,
-        .help = "stop a SUQL query after SECS of database work (waits for the LLM "
-                "not counted), with an error naming the limit; results are also "
-                "cut at 100,000 rows or 64 MB of text" },
+        .help = "stop a SUQL query after SECS of work, from its parse to its "
+                "last row (waits for the LLM not counted), with an error naming "
+                "the limit; results are also cut at 100,000 rows or 64 MB of text" },
+    [OPT_QUERY_MEMORY] = { .name = "query-memory", .arg = "MB", .type = CFG_INT,
+        .def = "1024", .min = 16, .max = 1048576, .section = "general", .key = "query_memory",
+        .group = GENERAL,
+        .help = "stop a SUQL query that needs more than MB megabytes of database "
+                "memory, with an error naming the limit; one text value may hold "
+                "a quarter of it" },
     [OPT_SUMMARIES] = { .name = "summaries", .type = CFG_ENUM, .def = "auto",
         .values = summaries, .section = "general", .key = "summaries",
         .group = GENERAL,

@@ -197,6 +197,7 @@ static int open_suql(genie_kb *k, const cfg_t *c, int conversation, gn_err *e)
         .verify_batch = (int)cfg_int(c, OPT_VERIFY_BATCH),
         .window = (int)cfg_int(c, OPT_LLM_CONCURRENCY),
         .time_limit = cfg_double(c, OPT_QUERY_TIMEOUT),
+        .memory_limit = (long long)cfg_int(c, OPT_QUERY_MEMORY) << 20,
         .today = cfg_str(c, OPT_TODAY),
         .count_matched = conversation,
         .summary_extractive = !strcmp(cfg_str(c, OPT_SUMMARIES), "extractive") ||

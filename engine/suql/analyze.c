@@ -73,6 +73,14 @@ static int table_item(suql_an_ctx *a, suql_an_scope *sc, suql_from *f)
     f->rname = f->alias ? f->alias : f->table;
     const suql_an_cte *c = find_cte(sc->ctes, f->table);
     if (c) {
+        c->cte->nrefs++;
+        a->blocks += c->cte->weight;
+        if (a->blocks > SUQL_MAX_BLOCKS)
+            return suql_error_at(a->e, GN_ELIMIT, a->q, f->pos,
+                                 "the query is too large to compile: WITH query '%s' is copied "
+                                 "into each query that reads it, and the copies make more than "
+                                 "%d SELECT blocks; read each WITH query fewer times",
+                                 f->table, SUQL_MAX_BLOCKS);
         f->rcte = c->cte;
         f->rcols = c->cols;
         f->nrcols = c->ncols;
@@ -218,13 +226,16 @@ static int ctes_(suql_an_ctx *a, suql_select *s, const suql_an_scope *up, const 
 {
     for (int i = 0; i < s->nctes; i++) {
         suql_cte *c = &s->ctes[i];
+        c->nrefs = 0;
         for (int j = 0; j < i; j++)
             if (!strcmp(s->ctes[j].name, c->name))
                 return suql_error_at(a->e, GN_EPARSE, a->q, c->pos,
                                      "WITH query name '%s' is used twice", c->name);
         suql_an_scope blind = { up, NULL, NULL, 0, *env };
         suql_an_cte *node = suql_array_new(a->q, 1, sizeof *node);
+        long before = a->blocks;
         int rc = suql_an_select(a, c->select, &blind, *env, &node->cols, &node->ncols);
+        c->weight = a->blocks - before;
         if (rc) return rc;
         if (c->ncols > node->ncols)
             return suql_error_at(a->e, GN_EPARSE, a->q, c->pos,
@@ -505,6 +516,7 @@ static int unnest_targets(suql_an_ctx *a, suql_select *s)
 int suql_an_select(suql_an_ctx *a, suql_select *s, const suql_an_scope *up, const suql_an_cte *ctes,
                    suql_rcolumn **out, int *nout)
 {
+    a->blocks++;
     int rc = ctes_(a, s, up, &ctes);
     if (rc) return rc;
     if (s->op != SUQL_SET_NONE) return suql_an_setop(a, s, up, ctes, out, nout);
@@ -538,7 +550,7 @@ int suql_an_select(suql_an_ctx *a, suql_select *s, const suql_an_scope *up, cons
 int suql_analyze(suql_query *q, const st_schema *s, gn_err *e)
 {
     if (!q || !q->select || !s) return gn_err_set(e, GN_EUSAGE, "suql_analyze: no query or schema");
-    suql_an_ctx a = { q, s, e };
+    suql_an_ctx a = { q, s, e, 0 };
     suql_rcolumn *cols;
     int n;
     return suql_an_select(&a, q->select, NULL, NULL, &cols, &n);

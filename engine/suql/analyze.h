@@ -37,9 +37,21 @@
  *                 unnest() outside FROM, misuse of answer()/summary(),
  *                 array/scalar mix-ups, aggregates in WHERE, a subquery
  *                 with the wrong number of columns, a bad ORDER BY
- *                 position, and the like.
+ *                 position, and the like;
+ *   GN_ELIMIT     a query that expands past SUQL_MAX_BLOCKS SELECT
+ *                 blocks once each read of a WITH query is a copy of it,
+ *                 as SQLite compiles it (see below).
  * May be run again on the same query (annotations are overwritten). */
 int suql_analyze(suql_query *q, const st_schema *s, gn_err *e);
+
+/* The most SELECT blocks a query may expand to.  SQLite compiles each
+ * read of a WITH query as a copy of its body (MATERIALIZED too, in the
+ * SQLite Debian ships), so a chain of WITH queries that each read the one
+ * before twice compiles 2^n copies: a 1 KB query took 5 s and 1.4 GB
+ * before its first row, past any time limit (SQLite's compile cannot be
+ * interrupted).  PostgreSQL computes each once; genie refuses what it
+ * cannot compile in bounded time, naming the WITH query. */
+#define SUQL_MAX_BLOCKS 65536
 
 /* 1 if X's subtree (subqueries included) calls answer() or summary(),
  * else 0; NULL gives 0. */

@@ -13,7 +13,7 @@
 /* A WITH query visible to a SELECT, innermost first. */
 typedef struct suql_an_cte {
     const struct suql_an_cte *up;
-    const suql_cte *cte;
+    suql_cte *cte;
     suql_rcolumn *cols;
     int ncols;
 } suql_an_cte;
@@ -30,6 +30,9 @@ typedef struct suql_an_ctx {
     suql_query *q;
     const st_schema *s;
     gn_err *e;
+    long blocks;                 /* SELECT blocks so far, each read of a
+                                    WITH query counting its body's
+                                    (SUQL_MAX_BLOCKS) */
 } suql_an_ctx;
 
 /* Where a name was found in a FROM subtree. */

@@ -57,9 +57,8 @@
 
 void suql_valset_init(suql_valset *v)
 {
+    memset(v, 0, sizeof *v);
     gn_buf_init(&v->sql);
-    v->items = NULL;
-    v->n = 0;
 }
 
 void suql_valset_release(suql_valset *v)
@@ -67,25 +66,47 @@ void suql_valset_release(suql_valset *v)
     gn_buf_release(&v->sql);
     for (int i = 0; i < v->n; i++) free(v->items[i]);
     free(v->items);
-    v->items = NULL;
-    v->n = 0;
+    free(v->slot);
+    memset(v, 0, sizeof *v);
 }
 
-void suql_valset_add(suql_valset *v, const char *sql)
+static unsigned hash_sql(const char *s)
 {
-    for (int i = 0; i < v->n; i++)
-        if (!strcmp(v->items[i], sql)) return;
-    v->items = xrealloc(v->items, (size_t)(v->n + 1) * sizeof *v->items);
-    v->items[v->n++] = xstrdup(sql);
-    if (v->sql.len) gn_buf_puts(&v->sql, ", ");
-    gn_buf_puts(&v->sql, sql);
+    unsigned h = 2166136261u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The slot of SQL in V's table: where it is, or the empty one it goes to. */
+static int *find_slot(const suql_valset *v, const char *sql)
+{
+    unsigned mask = (unsigned)v->nslot - 1;
+    for (unsigned i = hash_sql(sql) & mask;; i = (i + 1) & mask)
+        if (!v->slot[i] || !strcmp(v->items[v->slot[i] - 1], sql)) return &v->slot[i];
 }
 
 static int valset_has(const suql_valset *v, const char *sql)
 {
-    for (int i = 0; i < v->n; i++)
-        if (!strcmp(v->items[i], sql)) return 1;
-    return 0;
+    return v->nslot && *find_slot(v, sql);
+}
+
+void suql_valset_add(suql_valset *v, const char *sql)
+{
+    if (valset_has(v, sql)) return;
+    if (2 * (v->n + 1) >= v->nslot) {           /* grow: every item again */
+        free(v->slot);
+        v->nslot = v->nslot ? v->nslot * 2 : 16;
+        v->slot = xcalloc((size_t)v->nslot, sizeof *v->slot);
+        for (int i = 0; i < v->n; i++) *find_slot(v, v->items[i]) = i + 1;
+    }
+    if (v->n == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 8;
+        v->items = xrealloc(v->items, (size_t)v->cap * sizeof *v->items);
+    }
+    v->items[v->n++] = xstrdup(sql);
+    *find_slot(v, sql) = v->n;
+    if (v->sql.len) gn_buf_puts(&v->sql, ", ");
+    gn_buf_puts(&v->sql, sql);
 }
 
 /* The SQL of X into a fresh buffer B (the caller releases it). */

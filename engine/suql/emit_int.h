@@ -40,11 +40,14 @@ typedef struct suql_opnd {
     const char *raw;
 } suql_opnd;
 
-/* A set of SQL values for IN lists, deduplicated by their SQL text. */
+/* A set of SQL values for IN lists, deduplicated by their SQL text
+ * (hashed: a model's IN list of 80,000 strings must not cost n^2). */
 typedef struct suql_valset {
     gn_buf sql;                      /* "'a', 'b'" */
     char **items;
-    int n;
+    int n, cap;
+    int *slot;                       /* open addressing: index + 1, 0 empty */
+    int nslot;                       /* a power of two, > 2n */
 } suql_valset;
 
 /* emit.c */

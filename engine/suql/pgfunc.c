@@ -58,6 +58,38 @@ static long long max_len(sqlite3_context *c)
     return sqlite3_limit(sqlite3_context_db_handle(c), SQLITE_LIMIT_LENGTH, -1);
 }
 
+/* PostgreSQL's error for a text longer than the connection may hold,
+ * with the limit named. */
+static void too_long(sqlite3_context *c)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "requested length too large (a text value may hold at most %lld MB, "
+             "a quarter of --query-memory)", max_len(c) >> 20);
+    suql_pg_error(c, "%s", msg);
+}
+
+/* Room for a result of N bytes in SQLite's heap, where the query's memory
+ * limit counts it (NULL, with the error set, when it does not fit). */
+static char *result_room(sqlite3_context *c, long long n)
+{
+    char *out = sqlite3_malloc64((sqlite3_uint64)n + 1);
+    if (!out) sqlite3_result_error_nomem(c);
+    return out;
+}
+
+/* Fill OUT[0..N) with UNIT[0..UB) over and over, doubling what is there. */
+static void fill_repeat(char *out, long long n, const char *unit, long long ub)
+{
+    if (n <= 0) return;
+    long long have = ub < n ? ub : n;
+    memcpy(out, unit, (size_t)have);
+    while (have < n) {
+        long long k = have < n - have ? have : n - have;
+        memcpy(out + have, out, (size_t)k);
+        have += k;
+    }
+}
+
 /* Result text B (taken over: released here). */
 static void result_buf(sqlite3_context *c, gn_buf *b)
 {
@@ -150,17 +182,18 @@ static void pad(sqlite3_context *c, int argc, sqlite3_value **v, int left)
         return;
     }
     long long want = n - len, fc = char_count(fill), fb = (long long)strlen(fill);
-    if (want > max_len(c) || (want / fc) * fb + (long long)strlen(s) > max_len(c)) {
-        suql_pg_error(c, "requested length too large");
+    long long sb = (long long)strlen(s), tail = (long long)char_at(fill, want % fc);
+    if (want > max_len(c) || (want / fc) * fb + tail + sb > max_len(c)) {
+        too_long(c);
         return;
     }
-    gn_buf b;
-    gn_buf_init(&b);
-    if (!left) gn_buf_puts(&b, s);
-    for (long long k = 0; k < want / fc; k++) gn_buf_add(&b, fill, (size_t)fb);
-    gn_buf_add(&b, fill, char_at(fill, want % fc));
-    if (left) gn_buf_puts(&b, s);
-    result_buf(c, &b);
+    long long padb = (want / fc) * fb + tail, total = padb + sb;
+    char *out = result_room(c, total);
+    if (!out) return;
+    fill_repeat(out + (left ? 0 : sb), padb, fill, fb);
+    memcpy(out + (left ? padb : 0), s, (size_t)sb);
+    out[total] = 0;
+    sqlite3_result_text64(c, out, (sqlite3_uint64)total, sqlite3_free, SQLITE_UTF8);
 }
 
 static void fn_lpad(sqlite3_context *c, int argc, sqlite3_value **v) { pad(c, argc, v, 1); }
@@ -177,13 +210,14 @@ static void fn_repeat(sqlite3_context *c, int argc, sqlite3_value **v)
         return;
     }
     if (n > max_len(c) / sb) {
-        suql_pg_error(c, "requested length too large");
+        too_long(c);
         return;
     }
-    gn_buf b;
-    gn_buf_init(&b);
-    for (long long k = 0; k < n; k++) gn_buf_add(&b, s, (size_t)sb);
-    result_buf(c, &b);
+    char *out = result_room(c, n * sb);
+    if (!out) return;
+    fill_repeat(out, n * sb, s, sb);
+    out[n * sb] = 0;
+    sqlite3_result_text64(c, out, (sqlite3_uint64)(n * sb), sqlite3_free, SQLITE_UTF8);
 }
 
 /* suql_reverse(s): the characters of S last to first. */

@@ -117,6 +117,38 @@ t1=$(date +%s%N)
 check "a runaway join stops at --query-timeout with an error naming it" sh -c \
   "[ \"\$(cat '$T/rc')\" = 1 ] && grep -q 'time limit of 0.5 s of database work (--query-timeout)' '$T/err'"
 check "... within seconds" [ $(( (t1 - t0) / 1000000 )) -lt 5000 ]
+# Everything a query does is bounded: its compile (a chain of WITH queries
+# that each read the one before twice compiled 2^n copies), one value's
+# length (repeat('x', 1e9) took 3 GB), its memory, and a long IN list
+# (80,000 strings took 7.5 s: its duplicates were found by a linear scan).
+cte="WITH c0 AS (SELECT 1 AS x)"
+for i in $(seq 1 25); do cte="$cte, c$i AS (SELECT x FROM c$((i-1)) UNION ALL SELECT x FROM c$((i-1)))"; done
+t0=$(date +%s%N)
+g --db "$RDB" --offline -q --query-timeout 3 --suql "$cte SELECT count(*) FROM c25"
+t1=$(date +%s%N)
+check "a query that would compile 2^25 copies of a WITH query is refused, naming it" sh -c \
+  "[ \"\$(cat '$T/rc')\" = 1 ] && grep -q \"WITH query 'c[0-9]*' is copied into each query that reads it\" '$T/err'"
+check "... at once" [ $(( (t1 - t0) / 1000000 )) -lt 2000 ]
+t0=$(date +%s%N)
+g --db "$RDB" --offline -q --query-timeout 3 --suql "SELECT length(repeat('x', 1e9)), length(repeat('y', 1e9))"
+t1=$(date +%s%N)
+check "repeat() past the longest value a query may make is an error naming the limit" sh -c \
+  "[ \"\$(cat '$T/rc')\" = 1 ] && grep -q 'requested length too large (a text value may hold at most 256 MB, a quarter of --query-memory)' '$T/err'"
+check "... at once" [ $(( (t1 - t0) / 1000000 )) -lt 2000 ]
+g --db "$RDB" --offline -q --query-memory 64 --format csv --suql "SELECT length(lpad('x', 10000000, 'ab'))"
+check "lpad() within the limit (a quarter of --query-memory 64)" sh -c "[ \"\$(cat '$T/rc')\" = 0 ] && tail -n1 '$T/out' | tr -d '\\r' | grep -qx '10000000'"
+python3 -c "print('SELECT count(*) FROM restaurants WHERE name IN (' + ','.join(\"'n%d'\" % i for i in range(80000)) + ')')" >"$T/in.sql"
+g --db "$RDB" --offline -q --query-timeout 2 --format csv --suql - <"$T/in.sql"
+check "an IN list of 80,000 strings compiles and runs within --query-timeout 2" sh -c "[ \"\$(cat '$T/rc')\" = 0 ] && tail -n1 '$T/out' | tr -d '\\r' | grep -qx '0'"
+g --db "$RDB" --offline -q --query-memory 16 --suql - <"$T/in.sql"
+check "a query past --query-memory stops with an error naming the limit" sh -c \
+  "[ \"\$(cat '$T/rc')\" = 1 ] && grep -q 'needed more than its memory limit of 16 MB (--query-memory)' '$T/err'"
+# The heap overflow in the ranking of candidates: everyday filters with an
+# everyday question, offline with the index.
+for f in "price = 'cheap'" "'bars' = ANY (cuisines)" "rating >= 4"; do
+    g --db "$RDB" --offline -q --suql "SELECT name FROM restaurants WHERE $f AND answer(reviews, 'is it romantic?') = 'Yes' LIMIT 4"
+    check "ranked candidates: $f and a free-text question run" sh -c "[ \"\$(cat '$T/rc')\" = 0 ]"
+done
 g --db "$RDB" --offline -q --format csv --suql "SELECT a.name FROM restaurants a, restaurants b"
 check "a result past 100,000 rows is cut, with a note" sh -c \
   "[ \"\$(cat '$T/rc')\" = 0 ] && [ \$(wc -l <'$T/out') = 100001 ] && grep -q 'cut at 100000 rows' '$T/err'"

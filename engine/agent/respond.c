@@ -8,9 +8,16 @@
  * the complete template reply, marked as a fallback in the event, so the
  * user is never left with half an answer.  A reply the user cancels is
  * the exception: nothing more is said and the turn is undone.
+ *
+ * What the user must see in genie's own words follows the phrased reply
+ * (genie_words): the request for a task's go-ahead, rendered from the
+ * record (consent.h: the user agrees to that, not to the model's
+ * phrasing, which a review in the data may have steered), and a finished
+ * task's result (its ID) or an API's failure when the reply left it out.
  */
 #include "agent/turn_int.h"
 #include "util/xmem.h"
+#include "worksheet/consent.h"
 
 #include <string.h>
 
@@ -41,6 +48,58 @@ static char *templates(ag_tturn *t)
     gn_buf_init(&b);
     for (int i = 0; i < t->acts.n; i++) ws_act_render(t->cv->st, &t->acts.v[i], &b);
     while (b.len && b.data[b.len - 1] == '\n') b.data[--b.len] = 0;
+    return gn_buf_detach(&b);
+}
+
+/* Is every scalar of V (an API result: an ID, a status) in TEXT? */
+static int mentions(const char *text, const ws_val *v)
+{
+    if (!v) return 1;
+    if (v->kind == WV_LIST || v->kind == WV_DICT) {
+        for (int i = 0; i < v->u.c.n; i++)
+            if (!mentions(text, v->u.c.items[i])) return 0;
+        return 1;
+    }
+    if (v->kind == WV_NONE || v->kind == WV_BOOL) return 1;
+    gn_buf b;
+    gn_buf_init(&b);
+    if (v->kind == WV_STR) gn_buf_puts(&b, v->u.s);
+    else ws_val_print(v, &b, NULL, NULL);
+    int in = !b.len || strstr(text, b.data) != NULL;
+    gn_buf_release(&b);
+    return in;
+}
+
+/* What follows a phrased REPLY in genie's own words (NULL: nothing): the
+ * go-ahead requests, and the results and failures of APIs the reply does
+ * not state. */
+static char *genie_words(ag_tturn *t, const char *reply)
+{
+    const ws_state *st = t->cv->st;
+    gn_buf b;
+    gn_buf_init(&b);
+    for (int i = 0; i < t->acts.n; i++) {
+        const ws_act *a = &t->acts.v[i];
+        const ws_record *r = a->rec >= 0 ? ws_state_rec(st, a->rec) : NULL;
+        int before = (int)b.len;
+        if (a->kind == WA_ASK && r && r->kind == WR_TASK && a->field >= 0 &&
+            st->spec->sheets[r->sheet].fields[a->field].type.kind == WT_CONFIRM)
+            ws_consent_render(st, r, &b);
+        else if (a->kind == WA_REPORT && r && r->kind == WR_TASK && !mentions(reply, a->val))
+            ws_act_render(st, a, &b);
+        else if (a->kind == WA_SAY && a->genie && a->text &&
+                 (r && r->api_result ? !mentions(reply, r->api_result) : !strstr(reply, a->text)))
+            ws_act_render(st, a, &b);
+        if ((int)b.len > before) {
+            while (b.len && b.data[b.len - 1] == '\n') b.data[--b.len] = 0;
+            gn_buf_puts(&b, "\n\n");
+        }
+    }
+    while (b.len && b.data[b.len - 1] == '\n') b.data[--b.len] = 0;
+    if (!b.len) {
+        gn_buf_release(&b);
+        return NULL;
+    }
     return gn_buf_detach(&b);
 }
 
@@ -117,7 +176,20 @@ void ag_respond(ag_tturn *t, char **out)
         free(text);
         gn_buf_release(&s.text);
     }
-    if (!reply) reply = templates(t);
+    if (!reply) {
+        reply = templates(t);
+    } else {
+        char *own = genie_words(t, reply);
+        if (own) {
+            char *both = xasprintf("%s\n\n%s", reply, own);
+            char *tok = xasprintf("\n\n%s", own);
+            ag_emit(t, AG_EV_TOKEN, "respond", tok, NULL, NULL);
+            free(tok);
+            free(own);
+            free(reply);
+            reply = both;
+        }
+    }
     cJSON *d = cJSON_CreateObject();
     cJSON_AddBoolToObject(d, "fallback", fallback);
     ag_emit(t, AG_EV_RESPONSE, "respond", reply, NULL, d);

@@ -411,6 +411,7 @@ static void stage_parse(ag_tturn *t, const char *utterance)
             return;
         }
         ws_prog_free(p);
+        t->in.typed = 1;                /* the user's own statements */
         take_statements(t, utterance);
         say_refusals(t);
         return;
@@ -569,7 +570,8 @@ static int turn_run(ag_conv *cv, const char *utterance, size_t was, ag_event_fn 
     gn_buf_init(&t.parse);
     t.queries = cJSON_CreateArray();
     t.refused = cJSON_CreateArray();
-    t.in = (ws_interp){ .st = cv->st, .acts = &t.acts, .host = &cv->host.host, .self = -1, .self_field = -1 };
+    t.in = (ws_interp){ .st = cv->st, .acts = &t.acts, .host = &cv->host.host, .self = -1, .self_field = -1,
+                        .utterance = utterance };
 
     stage_parse(&t, utterance);
     if (!cancelled(&t)) {

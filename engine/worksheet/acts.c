@@ -9,6 +9,7 @@
  */
 #include "worksheet/acts.h"
 #include "worksheet/brief.h"
+#include "worksheet/consent.h"
 #include "util/xmem.h"
 
 #include <ctype.h>
@@ -148,27 +149,6 @@ static void say_value(const ws_state *st, const ws_val *v, gn_buf *out)
     ws_val_print(v, out, st ? ws_state_recname : NULL, (void *)st);
 }
 
-static void say_record(const ws_state *st, const ws_record *r, gn_buf *out)
-{
-    const ws_sheet *w = &st->spec->sheets[r->sheet];
-    int k = 0;
-    for (int i = 0; i < w->nfields; i++) {
-        const ws_field *f = &w->fields[i];
-        if (!ws_slot_filled(&r->slots[i]) || f->type.kind == WT_CONFIRM) continue;
-        gn_buf_puts(out, k++ ? ", " : "");
-        gn_buf_printf(out, "%s: ", f->name);
-        const ws_val *v = r->slots[i].val;
-        const ws_record *sub = v->kind == WV_REC ? ws_state_rec(st, v->u.rec) : NULL;
-        if (sub && sub->kind == WR_TASK) {
-            gn_buf_putc(out, '(');
-            say_record(st, sub, out);
-            gn_buf_putc(out, ')');
-        } else {
-            say_value(st, v, out);
-        }
-    }
-}
-
 /* One row of a result in a line: the name-like column first, then up to
  * four short columns. */
 static void say_row(const ws_val *row, gn_buf *out)
@@ -233,9 +213,8 @@ void ws_act_render(const ws_state *st, const ws_act *a, gn_buf *out)
         if (!f) break;
         if (a->text) gn_buf_printf(out, "That did not fit: %s. ", a->text);
         if (f->type.kind == WT_CONFIRM) {
-            gn_buf_puts(out, "Here is what I have: ");
-            say_record(st, r, out);
-            gn_buf_puts(out, ". Shall I go ahead?\n");
+            ws_consent_render(st, r, out);
+            gn_buf_putc(out, '\n');
             break;
         }
         gn_buf_printf(out, "What is the %s?", f->desc && *f->desc ? f->desc : f->name);

@@ -16,7 +16,8 @@ enum ws_act_kind { WA_REPORT, WA_ASK, WA_CONFIRM, WA_SAY, WA_PROPOSE, WA_REFUSE,
 
 typedef struct ws_act {
     enum ws_act_kind kind;
-    int rec;                  /* REPORT, ASK, CONFIRM: record id; else -1 */
+    int rec;                  /* REPORT, ASK, CONFIRM: record id; SAY of a
+                                 finished task: the task; else -1 */
     int field;                /* ASK, CONFIRM: field index; else -1 */
     char *text;               /* SAY: the words; ASK: why the value was
                                  refused (may be NULL); REFUSE: why the
@@ -25,6 +26,11 @@ typedef struct ws_act {
     ws_val *val;              /* PROPOSE: dict of prefilled values;
                                  REPORT of a task: its API result;
                                  REFUSE: the statement (text) */
+    int genie;                /* SAY: must reach the user (an API's
+                                 failure; what a finished task's actions
+                                 say of its result, REC being the task):
+                                 the reply gets these words when it does
+                                 not hold them (the result's values) */
 } ws_act;
 
 typedef struct ws_acts {

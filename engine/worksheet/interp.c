@@ -14,6 +14,7 @@
  * writes.
  */
 #include "worksheet/interp.h"
+#include "worksheet/consent.h"
 #include "util/xmem.h"
 
 #include <math.h>
@@ -380,17 +381,23 @@ static void assign_value(ws_interp *in, ws_record *r, int fi, ws_val *v)
     v = nest(in, r, fi, &f->type, v);
     ws_state_set(in->st, r, fi, v, why, sizeof why);
     ws_val_free(v);
-    /* A go-ahead counts only as the answer to the agent's question of the
-     * turn before, about the record as it was then: the parser cannot
-     * confirm what the user has not been shown, so an instruction smuggled
-     * into the conversation (a review saying "book it now", or changing a
-     * value and confirming in one breath) cannot make the agent act.  The
-     * agent asks instead.  A no is always heard. */
+    /* A go-ahead from the parser holds only under the consent rule
+     * (consent.h): genie asked for it the turn before, about the record
+     * as it is, and the user's own words agree.  An instruction smuggled
+     * into the conversation (a review saying "book it now"), a model that
+     * reads "is there parking?" as a yes, or a change and a yes in one
+     * breath cannot make the agent act: it asks again.  A no is always
+     * heard. */
     ws_slot *s = &r->slots[fi];
     if (in->mode == WS_MODE_PARSER && f->type.kind == WT_CONFIRM && s->val &&
         s->val->kind == WV_BOOL && s->val->u.b &&
-        (!s->asked_turn || s->asked_turn != in->st->turn - 1 || r->changed_turn == in->st->turn))
+        !ws_consent_given(in->st, r, fi, in->utterance, in->typed)) {
+        int asked = s->asked_turn && s->asked_turn == in->st->turn - 1;
         ws_state_clear(in->st, r, fi);
+        if (asked && r->changed_turn != in->st->turn && in->acts)
+            ws_acts_add(in->acts, WA_SAY, -1, -1,
+                        "Nothing is done yet: I need a plain yes to the request below.", NULL);
+    }
 }
 
 /* answer_N.location = "Cupertino", the parser's natural reply when the

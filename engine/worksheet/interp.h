@@ -42,6 +42,12 @@ typedef struct ws_interp {
     int self;                 /* record id `self` names, -1 for none */
     int self_field;           /* the field whose actions run, -1 */
     int api_calls;            /* APIs called so far (for the events) */
+    const char *utterance;    /* PARSER: the user's words this turn, the
+                                 only source of a go-ahead (consent.h);
+                                 NULL: none is taken */
+    int typed;                /* PARSER: the statements are the user's own,
+                                 typed (offline), not a model's reading:
+                                 a go-ahead in them is the user's words */
 } ws_interp;
 
 /* Run statement S.  In PARSER mode the statement is checked first and a

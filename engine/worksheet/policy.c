@@ -200,7 +200,7 @@ static void finish(pol *p, ws_record *r)
         ws_val_free(args);
         if (rc) {
             char *msg = xasprintf("I could not complete that (%s): %s", w->name, e.msg);
-            ws_acts_add(in->acts, WA_SAY, -1, -1, msg, NULL);
+            ws_acts_add(in->acts, WA_SAY, -1, -1, msg, NULL)->genie = 1;
             free(msg);
             warn(p, &e);
             return;               /* stays open: the next turn tries again */
@@ -217,6 +217,12 @@ static void finish(pol *p, ws_record *r)
      * they say nothing) the API's result is reported as it is. */
     int before = in->acts->n;
     if (w->actions) run_actions(p, r, -1, w->actions);
+    /* What they say of it must reach the user (acts.h: genie). */
+    for (int i = before; i < in->acts->n; i++)
+        if (in->acts->v[i].kind == WA_SAY && r->api_result) {
+            in->acts->v[i].genie = 1;
+            in->acts->v[i].rec = r->id;
+        }
     if (in->acts->n == before && r->api_result)
         ws_acts_add(in->acts, WA_REPORT, r->id, -1, NULL, ws_val_copy(r->api_result));
 }

@@ -6,7 +6,9 @@ agent takes as today, SQL run on the database copy first ("setup_sql",
 after the agent's init.sql), and turns.  A turn has the user's words, the LLM
 replies scripted for it (mock server rules, consumed in order per stage),
 and what must hold after it: the agent acts, the dialogue state, refused
-statements, stage errors, the reply.  After the last turn, SQL checks read
+statements, stage errors, the reply ("response": a string or a list of
+strings it holds; "no_response": strings it must not hold).  After the
+last turn, SQL checks read
 the rows the agent's APIs wrote.  genie runs once per conversation in line
 mode with --format json against a copy of the agent's database; events
 are split into turns at each "timings" event.
@@ -148,8 +150,14 @@ def check_turn(i, turn, events, prev_state):
     resp = next((ev for ev in events if ev["event"] == "response"), None)
     if resp is None:
         problems.append("no response")
-    elif "response" in exp and exp["response"] not in resp["text"]:
-        problems.append("response %r lacks %r" % (resp["text"], exp["response"]))
+    else:
+        want = exp.get("response", [])
+        for w in [want] if isinstance(want, str) else want:
+            if w not in resp["text"]:
+                problems.append("response %r lacks %r" % (resp["text"], w))
+        for w in exp.get("no_response", []):
+            if w in resp["text"]:
+                problems.append("response %r should not hold %r" % (resp["text"], w))
     if exp.get("fallback") is not None and resp is not None and \
             resp["data"]["fallback"] != exp["fallback"]:
         problems.append("response fallback %r, expected %r" % (resp["data"]["fallback"], exp["fallback"]))

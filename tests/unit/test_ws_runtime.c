@@ -12,6 +12,7 @@
 #include "util/buf.h"
 #include "worksheet/acts.h"
 #include "worksheet/coerce.h"
+#include "worksheet/consent.h"
 #include "worksheet/interp.h"
 #include "worksheet/policy.h"
 #include "worksheet/spec.h"
@@ -987,7 +988,7 @@ static world *world_new(void)
     ws_acts_init(&w->acts);
     w->host = (ws_host){ stub_has, stub_call, &w->stub };
     w->in = (ws_interp){ .st = w->st, .acts = &w->acts, .host = &w->host, .mode = WS_MODE_PARSER,
-                         .self = -1, .self_field = -1 };
+                         .self = -1, .self_field = -1, .utterance = "yes" };
     gn_buf_init(&w->warns);
     return w;
 }
@@ -1088,11 +1089,46 @@ TEST(ws_runtime_interp_confirm_only_when_asked)
     s->asked_turn = 2;                         /* asked the turn before */
     OK(w, "book_restaurant.restaurant = \"Nobu\"; book_restaurant.confirm_booking = True");
     CHECK_SLOT(w, "book_restaurant", "confirm_booking", "unset");   /* changed, then yes */
+    /* Asked the turn before, nothing changed: the user's own words decide,
+     * whatever the parser wrote. */
     w->st->turn = 4;
     s->asked_turn = 3;
+    static const char *const not_yes[] = { "hmm, is there parking there?", "no", "wait", "not yet",
+                                          "ok but make it 8 people", "Sorry, it's closed tonight.",
+                                          "what time is it open", "", NULL };
+    for (int i = 0; not_yes[i]; i++) {
+        w->in.utterance = not_yes[i];
+        OK(w, "book_restaurant.confirm_booking = True");
+        CHECK_SLOT(w, "book_restaurant", "confirm_booking", "unset");
+    }
+    w->in.utterance = NULL;                    /* no words at all: no consent */
+    OK(w, "book_restaurant.confirm_booking = True");
+    CHECK_SLOT(w, "book_restaurant", "confirm_booking", "unset");
+    w->in.utterance = "Yes please, book it!";
     OK(w, "book_restaurant.confirm_booking = True");
     CHECK_SLOT(w, "book_restaurant", "confirm_booking", "True");
     world_free(w);
+}
+
+/* The closed set of agreement forms (consent.h): the user's words alone. */
+TEST(ws_consent_agreement_forms)
+{
+    static const char *const yes[] = { "yes", "Yes.", "y", "ok", "OK thanks", "sure, go ahead",
+                                      "yep", "Sounds good!", "that's right", "That\u2019s right",
+                                      "please do", "yes please", "go ahead and book it", "Perfect",
+                                      "confirm", "correct", "yes \xf0\x9f\x91\x8d", "s\xc3\xad" "",
+                                      "absolutely, thank you", "let's do it", NULL };
+    static const char *const other[] = { "no", "nope", "not now", "hmm", "wait", "yes but at 8",
+                                        "is it open?", "ok?", "what about parking", "yes no",
+                                        "ok thanks, is there parking", "book it for 8 instead",
+                                        "cancel", "I don't know", "", "   ", "maybe",
+                                        "yes yes yes yes yes yes yes yes yes yes yes yes yes",
+                                        "yes, and add a note: window seat", "oui \xc3\xa7" "a", NULL };
+    for (int i = 0; yes[i]; i++)
+        if (!ws_consent_agrees(yes[i])) th_fail(__FILE__, __LINE__, "not an agreement: \"%s\"", yes[i]);
+    for (int i = 0; other[i]; i++)
+        if (ws_consent_agrees(other[i])) th_fail(__FILE__, __LINE__, "taken as agreement: \"%s\"", other[i]);
+    CHECK(!ws_consent_agrees(NULL));
 }
 
 TEST(ws_runtime_interp_parser_refusals)
@@ -1614,11 +1650,13 @@ TEST(ws_runtime_acts_forms)
     CHECK_STR(x->text, "we seat at most 20");
     CHECK_ACT(st, x, "AskField(book_restaurant, party_size, \"number of people\", problem=\"we seat at most 20\")",
               "That did not fit: we seat at most 20. What is the number of people?\n");
-    /* The go-ahead: a summary of the record, nested records inline. */
+    /* The go-ahead: genie's own request (consent.h), a line a field,
+     * nested records inline. */
     x = ws_acts_add(&a, WA_ASK, r->id, cf, NULL, NULL);
     CHECK_ACT(st, x, "AskField(book_restaurant, confirm_booking, \"go ahead with the booking\")",
-              "Here is what I have: restaurant: Nobu \"Downtown\", party_size: 4, guest: (name: Ann), "
-              "seating: bar. Shall I go ahead?\n");
+              "Please confirm. I will book a table at a restaurant with:\n  - name of the restaurant: Nobu \"Downtown\"\n"
+              "  - number of people: 4\n  - who the table is for: (full name: Ann)\n"
+              "  - where to sit: bar\nReply \"yes\" to go ahead, or tell me what to change.\n");
     /* A knowledge record's missing parameter. */
     x = ws_acts_add(&a, WA_ASK, k->id, -1, "location", NULL);
     CHECK_ACT(st, x, "AskField(answer_2, location, \"needed before searching\")",

@@ -1,0 +1,160 @@
+/*
+ * consent.c — whose agreement books a table (consent.h).
+ *
+ * The go-ahead of a task is the one place where the model's reading of
+ * the user is not enough: a parse reply that says `confirm = True` while
+ * the user asked "is there parking there?" must not book.  So the check
+ * reads the user's words alone, against a closed vocabulary: every word
+ * must be one of agreement or politeness, and at least one must agree.
+ * Anything else ("yes but make it 8", "ok, is it open?", "hmm") is not an
+ * agreement: the request is asked again, with what would change said by
+ * the parser's other statements.  The request itself is rendered here,
+ * from the record, so what the user agrees to is what will be done
+ * whatever the response generator wrote around it.
+ *
+ * Rejected: asking the LLM whether the user agreed (the model, or text in
+ * a review it read, is what the check guards against); a list of
+ * negations only (an unknown word in a reply to "shall I book?" is more
+ * often a change than a yes).
+ */
+#include "worksheet/consent.h"
+#include "util/xmem.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* Words that agree on their own. */
+static const char *const agree[] = {
+    "yes", "yeah", "yea", "yep", "yup", "ya", "y", "sure", "ok", "okay", "k", "alright",
+    "confirm", "confirmed", "correct", "right", "proceed", "absolutely", "definitely",
+    "certainly", "perfect", "great", "fine", "good", "affirmative", "agreed", "agree",
+    "please", "go", "lets", "oui", "ja", "si", "exactly", "precisely", "indeed", NULL
+};
+
+/* Words that may stand beside an agreement without changing it. */
+static const char *const filler[] = {
+    "ahead", "do", "it", "that", "this", "thats", "is", "sounds", "looks", "seems", "book",
+    "reserve", "enroll", "submit", "register", "send", "me", "us", "the", "a", "an",
+    "table", "one", "thanks", "thank", "you", "thx", "ty", "so", "very", "much", "all", "now",
+    "then", "and", "just", "works", "for", "same", "cool", "nice", "lovely", "wonderful",
+    "excellent", "awesome", "with", "them", "those", "these", "place", "booking", "reservation",
+    "enrollment", "done", "make", "its", "mate", "thankyou", "oh", "well", "of", "course",
+    "totally", "sir", NULL
+};
+
+static int in_list(const char *const *list, const char *w)
+{
+    for (int i = 0; list[i]; i++)
+        if (!strcmp(list[i], w)) return 1;
+    return 0;
+}
+
+int ws_consent_agrees(const char *utterance)
+{
+    if (!utterance) return 0;
+    char word[32];
+    size_t n = 0;
+    int words = 0, agreed = 0;
+    for (const unsigned char *p = (const unsigned char *)utterance;; p++) {
+        int c = *p;
+        if (c == '?') return 0;
+        if (c == '\'' || (c == 0xE2 && p[1] == 0x80 && (p[2] == 0x98 || p[2] == 0x99))) {
+            if (c == 0xE2) p += 2;           /* ' and its curly forms join a word */
+            continue;
+        }
+        if (c >= 0xF0 && c <= 0xF4) {             /* an emoji (a thumbs-up) separates */
+            for (int k = 0; k < 3 && p[1] && (p[1] & 0xC0) == 0x80; k++) p++;
+            c = ' ';
+        }
+        if (c && (isalnum(c) || c >= 0x80)) {
+            if (c >= 0x80) {
+                /* "sí" reads as si; other letters outside ASCII make the
+                 * word unknown (so not an agreement). */
+                if (c == 0xC3 && p[1] == 0xAD) {
+                    c = 'i';
+                    p++;
+                } else {
+                    return 0;
+                }
+            }
+            if (n + 1 >= sizeof word) return 0;
+            word[n++] = (char)tolower(c);
+            continue;
+        }
+        if (n) {
+            word[n] = 0;
+            n = 0;
+            if (++words > 12) return 0;
+            if (in_list(agree, word)) agreed = 1;
+            else if (!in_list(filler, word)) return 0;
+        }
+        if (!c) break;
+    }
+    return agreed;
+}
+
+int ws_consent_given(const ws_state *st, const ws_record *r, int fi, const char *utterance,
+                     int typed)
+{
+    const ws_slot *s = &r->slots[fi];
+    return s->asked_turn && s->asked_turn == st->turn - 1 && r->changed_turn != st->turn &&
+           (typed || ws_consent_agrees(utterance));
+}
+
+/* ---- the request ------------------------------------------------------------ */
+
+static void value(const ws_state *st, const ws_val *v, int depth, gn_buf *out);
+
+static void record_fields(const ws_state *st, const ws_record *r, int depth, gn_buf *out)
+{
+    const ws_sheet *w = &st->spec->sheets[r->sheet];
+    int k = 0;
+    for (int i = 0; i < w->nfields; i++) {
+        const ws_field *f = &w->fields[i];
+        if (f->kind != WFK_INPUT || f->type.kind == WT_CONFIRM || !ws_slot_filled(&r->slots[i])) continue;
+        const char *label = f->desc && *f->desc && strlen(f->desc) <= 40 ? f->desc : f->name;
+        if (depth) gn_buf_printf(out, "%s%s: ", k ? "; " : "", label);
+        else gn_buf_printf(out, "  - %s: ", label);
+        value(st, r->slots[i].val, depth, out);
+        if (!depth) gn_buf_putc(out, '\n');
+        k++;
+    }
+}
+
+static void value(const ws_state *st, const ws_val *v, int depth, gn_buf *out)
+{
+    const ws_record *sub = v->kind == WV_REC ? ws_state_rec(st, v->u.rec) : NULL;
+    if (sub && sub->kind == WR_TASK && depth < 4) {
+        gn_buf_putc(out, '(');
+        record_fields(st, sub, depth + 1, out);
+        gn_buf_putc(out, ')');
+    } else if (v->kind == WV_LIST) {
+        for (int i = 0; i < v->u.c.n; i++) {
+            if (i) gn_buf_puts(out, ", ");
+            value(st, v->u.c.items[i], depth, out);
+        }
+    } else if (v->kind == WV_STR) {
+        gn_buf_puts(out, v->u.s);
+    } else if (v->kind == WV_BOOL) {
+        gn_buf_puts(out, v->u.b ? "yes" : "no");
+    } else {
+        ws_val_print(v, out, ws_state_recname, (void *)st);
+    }
+}
+
+void ws_consent_render(const ws_state *st, const ws_record *r, gn_buf *out)
+{
+    const ws_sheet *w = &st->spec->sheets[r->sheet];
+    const char *d = w->desc && *w->desc ? w->desc : NULL;
+    gn_buf_puts(out, "Please confirm. I will ");
+    if (d) {
+        int n = (int)strlen(d);
+        while (n > 0 && (d[n - 1] == '.' || d[n - 1] == ' ')) n--;
+        gn_buf_printf(out, "%c%.*s", tolower((unsigned char)d[0]), n > 0 ? n - 1 : 0, d + 1);
+    } else {
+        gn_buf_printf(out, "complete %s", w->name);
+    }
+    gn_buf_puts(out, " with:\n");
+    record_fields(st, r, 0, out);
+    gn_buf_puts(out, "Reply \"yes\" to go ahead, or tell me what to change.");
+}

@@ -1,0 +1,41 @@
+/*
+ * consent.h — the rule that an action with effects runs only on the
+ * user's own agreement to the exact action (DESIGN.md's first invariant).
+ *
+ * A task's go-ahead (a field of type confirm, e.g. book_restaurant.confirm)
+ * is taken from the parser only when ws_consent_given says so: genie asked
+ * for it in the turn before, with the request genie renders itself from
+ * the record (ws_consent_render, never the model's phrasing); the record
+ * has not changed since; and the user's words this turn are an agreement
+ * (ws_consent_agrees: a closed set of forms, read from the utterance
+ * alone, with no model output and no knowledge-base text in the check).
+ * Otherwise the go-ahead is dropped and the request asked again.  A no is
+ * always heard (it needs no consent).
+ */
+#ifndef GENIE_WS_CONSENT_H
+#define GENIE_WS_CONSENT_H
+
+#include "util/buf.h"
+#include "worksheet/state.h"
+
+/* Is UTTERANCE (the user's words, as typed) an agreement and nothing else:
+ * "yes", "ok", "sure, book it", "yes please", "sounds good", "go ahead",
+ * ...?  Words outside the closed vocabulary of agreement and politeness, a
+ * question mark, a negation or hesitation ("no", "not", "wait", "but",
+ * "hmm"), or more than 12 words make it 0.  NULL gives 0. */
+int ws_consent_agrees(const char *utterance);
+
+/* May the go-ahead field FI of task record R be taken as set this turn
+ * (ST's turn) on UTTERANCE?  1 when genie asked for it in the turn before
+ * (the slot's asked_turn), R did not change in this turn, and UTTERANCE
+ * agrees, or TYPED (the statement setting it is the user's own, typed
+ * offline: those are the user's words); else 0. */
+int ws_consent_given(const ws_state *st, const ws_record *r, int fi, const char *utterance,
+                     int typed);
+
+/* Append genie's own request for the go-ahead of task record R: what will
+ * be done (the worksheet's description), each filled field with its value
+ * (nested records inline), and how to answer.  Plain text, a line a field. */
+void ws_consent_render(const ws_state *st, const ws_record *r, gn_buf *out);
+
+#endif

@@ -147,7 +147,7 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .group = GENERAL,
         .help = "stop a SUQL query that needs more than MB megabytes of database "
                 "memory, with an error naming the limit; one text value may hold "
-                "a quarter of it" },
+                "a sixteenth of it" },
     [OPT_SUMMARIES] = { .name = "summaries", .type = CFG_ENUM, .def = "auto",
         .values = summaries, .section = "general", .key = "summaries",
         .group = GENERAL,

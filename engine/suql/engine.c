@@ -99,7 +99,10 @@ static void fn_common(sqlite3_context *cx, suql_ft_req *r)
         return;
     }
     if (en->collect) {
-        queue_req(en, r);
+        /* Only what the budget can pay for: a cross join's millions of
+         * rows must not queue millions of texts (the rest are NULL in the
+         * real pass, and the note says so). */
+        if (en->nqueue < en->budget - en->used) queue_req(en, r);
         sqlite3_result_null(cx);
         return;
     }
@@ -327,7 +330,7 @@ static int db_error(suql_engine *en, const char *what, gn_err *e)
                           en->cfg.memory_limit >> 20);
     if (rc == SQLITE_TOOBIG)
         return gn_err_set(e, GN_ELIMIT, "the query made a value longer than %lld MB, the most one "
-                          "value may hold (a quarter of --query-memory)",
+                          "value may hold (a sixteenth of --query-memory)",
                           (long long)sqlite3_limit(en->cfg.db, SQLITE_LIMIT_LENGTH, -1) >> 20);
     return st_dberr(en->cfg.db, e, what);
 }
@@ -366,7 +369,13 @@ int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res
     if (collect) {
         en->collect = 1;
         free_queue(en);
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {}
+        long seen = 0;
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+            if (!(++seen & 255) && past_time(en)) {    /* rows cost outside SQLite's VM too */
+                en->stopped = STOP_TIME;
+                rc = SQLITE_INTERRUPT;
+                break;
+            }
         en->collect = 0;
         if (rc != SQLITE_DONE) {
             sqlite3_finalize(st);
@@ -388,6 +397,11 @@ int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res
     free(names);
     long bytes = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (!((res->nrows + 1) & 255) && past_time(en)) {
+            en->stopped = STOP_TIME;
+            rc = SQLITE_INTERRUPT;
+            break;
+        }
         if (res->nrows >= SUQL_MAX_ROWS || bytes >= SUQL_MAX_BYTES) {
             free(res->note);
             res->note = xasprintf("the result was cut at %d rows (%ld MB of text): it holds at most "
@@ -544,9 +558,12 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
     suql_pgval_register(cfg->db, cfg->today);   /* CURRENT_DATE is --today */
     if (en->cfg.time_limit <= 0) en->cfg.time_limit = SUQL_TIME_LIMIT;
     if (en->cfg.memory_limit <= 0) en->cfg.memory_limit = SUQL_MEMORY_LIMIT;
-    /* One value may take a quarter of the memory: repeat('x', 1e9) fails
-     * at once instead of filling it (SQLite's own cap is 1e9 bytes). */
-    long long len = en->cfg.memory_limit / 4;
+    /* One value may take a sixteenth of the memory (64 MB by default, the
+     * most text a result holds): repeat('x', 1e9) fails at once instead
+     * of filling it (SQLite's own cap is 1e9 bytes), and a function that
+     * walks one value (translate, position), which no time check can
+     * interrupt, walks at most that. */
+    long long len = en->cfg.memory_limit / 16;
     sqlite3_limit(cfg->db, SQLITE_LIMIT_LENGTH, (int)(len < (1 << 20) ? (1 << 20) : len > 1000000000 ? 1000000000 : len));
     sqlite3_progress_handler(cfg->db, 10000, on_progress, en);
     *out = en;

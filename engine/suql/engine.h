@@ -82,7 +82,7 @@ typedef struct suql_engine_config {
     long long memory_limit;      /* bytes of SQLite memory a query may use
                                     beyond what was in use when it began;
                                     <= 0: SUQL_MEMORY_LIMIT.  A text value
-                                    may hold a quarter of it (at most
+                                    may hold a sixteenth of it (at most
                                     SQLite's 1e9 bytes) */
 } suql_engine_config;
 

@@ -64,7 +64,7 @@ static void too_long(sqlite3_context *c)
 {
     char msg[160];
     snprintf(msg, sizeof msg, "requested length too large (a text value may hold at most %lld MB, "
-             "a quarter of --query-memory)", max_len(c) >> 20);
+             "a sixteenth of --query-memory)", max_len(c) >> 20);
     suql_pg_error(c, "%s", msg);
 }
 

@@ -48,8 +48,8 @@ TEST(suql_funcs_text)
     TH_SUQL_ROWS(&f, "SELECT chr(-1)", NULL, "ERROR character number must be positive");
     TH_SUQL_ROWS(&f, "SELECT chr(1114112)", NULL, "ERROR requested character too large for encoding: 1114112");
     TH_SUQL_ROWS(&f, "SELECT chr(55296)", NULL, "ERROR requested character not valid for encoding: 55296");
-    TH_SUQL_ROWS(&f, "SELECT repeat('x', 2000000000)", NULL, "ERROR requested length too large (a text value may hold at most 953 MB, a quarter of --query-memory)");
-    TH_SUQL_ROWS(&f, "SELECT lpad('x', 2000000000)", NULL, "ERROR requested length too large (a text value may hold at most 953 MB, a quarter of --query-memory)");
+    TH_SUQL_ROWS(&f, "SELECT repeat('x', 2000000000)", NULL, "ERROR requested length too large (a text value may hold at most 953 MB, a sixteenth of --query-memory)");
+    TH_SUQL_ROWS(&f, "SELECT lpad('x', 2000000000)", NULL, "ERROR requested length too large (a text value may hold at most 953 MB, a sixteenth of --query-memory)");
     /* Text functions of a number are PostgreSQL's "does not exist". */
     TH_SUQL_ROWS(&f, "SELECT md5(num_reviews) FROM restaurants", NULL,
                  "ERROR function md5(integer) does not exist: cast the argument, md5(num_reviews::text)");

@@ -73,7 +73,6 @@ static int table_item(suql_an_ctx *a, suql_an_scope *sc, suql_from *f)
     f->rname = f->alias ? f->alias : f->table;
     const suql_an_cte *c = find_cte(sc->ctes, f->table);
     if (c) {
-        c->cte->nrefs++;
         a->blocks += c->cte->weight;
         if (a->blocks > SUQL_MAX_BLOCKS)
             return suql_error_at(a->e, GN_ELIMIT, a->q, f->pos,
@@ -226,7 +225,6 @@ static int ctes_(suql_an_ctx *a, suql_select *s, const suql_an_scope *up, const 
 {
     for (int i = 0; i < s->nctes; i++) {
         suql_cte *c = &s->ctes[i];
-        c->nrefs = 0;
         for (int j = 0; j < i; j++)
             if (!strcmp(s->ctes[j].name, c->name))
                 return suql_error_at(a->e, GN_EPARSE, a->q, c->pos,

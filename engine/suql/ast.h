@@ -227,7 +227,6 @@ struct suql_cte {
     int ncols;
     suql_select *select;
     int pos;
-    int nrefs;               /* analysis: FROM items that read it */
     long weight;             /* analysis: SELECT blocks one read copies */
 };
 

@@ -24,6 +24,7 @@
 #include "util/xmem.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -564,7 +565,9 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
      * walks one value (translate, position), which no time check can
      * interrupt, walks at most that. */
     long long len = en->cfg.memory_limit / 16;
-    sqlite3_limit(cfg->db, SQLITE_LIMIT_LENGTH, (int)(len < (1 << 20) ? (1 << 20) : len > 1000000000 ? 1000000000 : len));
+    if (len < (1 << 20)) len = 1 << 20;
+    if (len > 1000000000) len = 1000000000;
+    sqlite3_limit(cfg->db, SQLITE_LIMIT_LENGTH, (int)len);
     sqlite3_progress_handler(cfg->db, 10000, on_progress, en);
     *out = en;
     return 0;
@@ -597,17 +600,30 @@ void suql_engine_free(suql_engine *en)
  * compile are work too), and SQLite's heap may grow by the memory limit
  * (the process's SQLite memory is one heap: the limit is what is in use
  * now plus the query's share). */
+static struct {
+    pthread_mutex_t lock;
+    int runs;                     /* runs under way, in every engine */
+    sqlite3_int64 before;         /* the process's limit before the first */
+} heap = { PTHREAD_MUTEX_INITIALIZER, 0, 0 };
+
+/* Runs of several engines may overlap (threads): the process's limit is
+ * set by the latest to begin (what is in use then, the others' share
+ * included, plus its own) and put back when the last ends. */
 static void limits_begin(suql_engine *en)
 {
     en->t_start = gn_now();
     en->stopped = STOP_NONE;
-    en->heap_prev = sqlite3_hard_heap_limit64(-1);
+    pthread_mutex_lock(&heap.lock);
+    if (heap.runs++ == 0) heap.before = sqlite3_hard_heap_limit64(-1);
     sqlite3_hard_heap_limit64(sqlite3_memory_used() + en->cfg.memory_limit);
+    pthread_mutex_unlock(&heap.lock);
 }
 
 static void limits_end(suql_engine *en)
 {
-    sqlite3_hard_heap_limit64(en->heap_prev);
+    pthread_mutex_lock(&heap.lock);
+    if (--heap.runs == 0) sqlite3_hard_heap_limit64(heap.before);
+    pthread_mutex_unlock(&heap.lock);
     en->t_start = 0;
     en->stopped = STOP_NONE;
 }

@@ -57,8 +57,6 @@ struct suql_engine {
     double t_start;               /* this run's start (gn_now), 0: none */
     int stopped;                  /* the progress handler interrupted SQLite:
                                      STOP_TIME or STOP_CANCEL */
-    sqlite3_int64 heap_prev;      /* the process's SQLite heap limit before
-                                     this run set its own (limits_begin) */
 };
 
 enum { STOP_NONE, STOP_TIME, STOP_CANCEL };

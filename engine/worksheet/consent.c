@@ -93,12 +93,13 @@ int ws_consent_agrees(const char *utterance)
     return agreed;
 }
 
-int ws_consent_given(const ws_state *st, const ws_record *r, int fi, const char *utterance,
-                     int typed)
+enum ws_consent ws_consent_given(const ws_state *st, const ws_record *r, int fi,
+                                 const char *utterance, int typed)
 {
     const ws_slot *s = &r->slots[fi];
-    return s->asked_turn && s->asked_turn == st->turn - 1 && r->changed_turn != st->turn &&
-           (typed || ws_consent_agrees(utterance));
+    if (!s->asked_turn || s->asked_turn != st->turn - 1) return WS_CONSENT_NOT_ASKED;
+    if (r->changed_turn == st->turn) return WS_CONSENT_CHANGED;
+    return typed || ws_consent_agrees(utterance) ? WS_CONSENT_GIVEN : WS_CONSENT_NOT_AGREED;
 }
 
 /* ---- the request ------------------------------------------------------------ */

@@ -25,13 +25,21 @@
  * "hmm"), or more than 12 words make it 0.  NULL gives 0. */
 int ws_consent_agrees(const char *utterance);
 
+/* Whether a go-ahead may be taken, and if not, why. */
+enum ws_consent {
+    WS_CONSENT_GIVEN,         /* asked the turn before, unchanged, agreed */
+    WS_CONSENT_NOT_ASKED,     /* genie did not ask for it in the turn before */
+    WS_CONSENT_CHANGED,       /* the record changed in this turn */
+    WS_CONSENT_NOT_AGREED     /* asked, unchanged, but the words do not agree */
+};
+
 /* May the go-ahead field FI of task record R be taken as set this turn
- * (ST's turn) on UTTERANCE?  1 when genie asked for it in the turn before
- * (the slot's asked_turn), R did not change in this turn, and UTTERANCE
- * agrees, or TYPED (the statement setting it is the user's own, typed
- * offline: those are the user's words); else 0. */
-int ws_consent_given(const ws_state *st, const ws_record *r, int fi, const char *utterance,
-                     int typed);
+ * (ST's turn) on UTTERANCE?  Given when genie asked for it in the turn
+ * before (the slot's asked_turn), R did not change in this turn, and
+ * UTTERANCE agrees, or TYPED (the statement setting it is the user's own,
+ * typed offline: those are the user's words). */
+enum ws_consent ws_consent_given(const ws_state *st, const ws_record *r, int fi,
+                                 const char *utterance, int typed);
 
 /* Append genie's own request for the go-ahead of task record R: what will
  * be done (the worksheet's description), each filled field with its value

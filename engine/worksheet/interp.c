@@ -389,15 +389,15 @@ static void assign_value(ws_interp *in, ws_record *r, int fi, ws_val *v)
      * breath cannot make the agent act: it asks again.  A no is always
      * heard. */
     ws_slot *s = &r->slots[fi];
-    if (in->mode == WS_MODE_PARSER && f->type.kind == WT_CONFIRM && s->val &&
-        s->val->kind == WV_BOOL && s->val->u.b &&
-        !ws_consent_given(in->st, r, fi, in->utterance, in->typed)) {
-        int asked = s->asked_turn && s->asked_turn == in->st->turn - 1;
-        ws_state_clear(in->st, r, fi);
-        if (asked && r->changed_turn != in->st->turn && in->acts)
-            ws_acts_add(in->acts, WA_SAY, -1, -1,
-                        "Nothing is done yet: I need a plain yes to the request below.", NULL);
-    }
+    if (in->mode != WS_MODE_PARSER || f->type.kind != WT_CONFIRM || !s->val ||
+        s->val->kind != WV_BOOL || !s->val->u.b)
+        return;
+    enum ws_consent c = ws_consent_given(in->st, r, fi, in->utterance, in->typed);
+    if (c == WS_CONSENT_GIVEN) return;
+    ws_state_clear(in->st, r, fi);
+    if (c == WS_CONSENT_NOT_AGREED && in->acts)   /* the request follows again */
+        ws_acts_add(in->acts, WA_SAY, -1, -1,
+                    "Nothing is done yet: I need a plain yes to the request below.", NULL);
 }
 
 /* answer_N.location = "Cupertino", the parser's natural reply when the

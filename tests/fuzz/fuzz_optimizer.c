@@ -167,6 +167,13 @@ static void structured_atom(bytes *b, gn_buf *sq, gn_buf *ol)
     gn_buf_puts(ol, structured[i][1]);
 }
 
+/* The same text into both dialects. */
+static void both(gn_buf *sq, gn_buf *ol, const char *text)
+{
+    gn_buf_puts(sq, text);
+    gn_buf_puts(ol, text);
+}
+
 /* The WHERE clause: at least one free-text filter. */
 static void where(bytes *b, gn_buf *sq, gn_buf *ol)
 {
@@ -176,39 +183,31 @@ static void where(bytes *b, gn_buf *sq, gn_buf *ol)
         unsigned ns = pick(b, 3);
         for (unsigned i = 0; i < ns; i++) {
             structured_atom(b, sq, ol);
-            gn_buf_puts(sq, " AND ");
-            gn_buf_puts(ol, " AND ");
+            both(sq, ol, " AND ");
         }
         freetext(b, sq, ol);
         if (pick(b, 2)) {
-            gn_buf_puts(sq, " AND ");
-            gn_buf_puts(ol, " AND ");
+            both(sq, ol, " AND ");
             freetext(b, sq, ol);
         }
         break;
     }
     case 2:          /* (s AND f) OR (s AND f) */
         for (int i = 0; i < 2; i++) {
-            gn_buf_puts(sq, i ? " OR (" : "(");
-            gn_buf_puts(ol, i ? " OR (" : "(");
+            both(sq, ol, i ? " OR (" : "(");
             structured_atom(b, sq, ol);
-            gn_buf_puts(sq, " AND ");
-            gn_buf_puts(ol, " AND ");
+            both(sq, ol, " AND ");
             freetext(b, sq, ol);
-            gn_buf_puts(sq, ")");
-            gn_buf_puts(ol, ")");
+            both(sq, ol, ")");
         }
         break;
     default:         /* s AND (f OR f) */
         structured_atom(b, sq, ol);
-        gn_buf_puts(sq, " AND (");
-        gn_buf_puts(ol, " AND (");
+        both(sq, ol, " AND (");
         freetext(b, sq, ol);
-        gn_buf_puts(sq, " OR ");
-        gn_buf_puts(ol, " OR ");
+        both(sq, ol, " OR ");
         freetext(b, sq, ol);
-        gn_buf_puts(sq, ")");
-        gn_buf_puts(ol, ")");
+        both(sq, ol, ")");
         break;
     }
 }
@@ -243,33 +242,22 @@ static void make_query(bytes *b, query *q)
     q->batch = (int)pick(b, 17);                  /* 0: the default */
     q->window = (int)pick(b, 41);                 /* 0: the default */
     unsigned shape = pick(b, 3);
-    char tail[64] = "", otail[64] = "";
+    char tail[64] = "";
     if (q->limit > 0) snprintf(tail, sizeof tail, " LIMIT %ld", q->limit);
     if (q->offset > 0) snprintf(tail + strlen(tail), sizeof tail - strlen(tail), " OFFSET %ld", q->offset);
-    snprintf(otail, sizeof otail, "%s", tail);
     gn_buf_init(&q->suql);
     gn_buf_init(&q->oracle);
     const char *cols = "r.name, r.address, r.rating, r.num_reviews";
-    if (shape == 0) {
-        gn_buf_printf(&q->suql, "SELECT %s FROM restaurants AS r WHERE %s%s%s", cols, w.data,
-                      orders[q->order][0], tail);
-        gn_buf_printf(&q->oracle, "SELECT %s FROM restaurants AS r WHERE %s%s%s", cols, wo.data,
-                      orders[q->order][1], otail);
-    } else if (shape == 1) {
-        /* a CTE whose WHERE holds the free text; the order outside it */
-        gn_buf_printf(&q->suql, "WITH c AS (SELECT * FROM restaurants AS r WHERE %s) SELECT %s FROM c "
-                      "AS r%s%s", w.data, cols, orders[q->order][0], tail);
-        gn_buf_printf(&q->oracle, "WITH c AS (SELECT * FROM restaurants AS r WHERE %s) SELECT %s FROM c "
-                      "AS r%s%s", wo.data, cols, orders[q->order][1], otail);
-    } else {
-        /* a join: the free text reads one table, pushed down */
-        gn_buf_printf(&q->suql, "SELECT %s FROM restaurants AS r JOIN restaurant_hours AS h ON "
-                      "h.restaurant_id = r._id WHERE h.day = 'Fri' AND h.closes >= '22:00' AND (%s)%s%s",
-                      cols, w.data, orders[q->order][0], tail);
-        gn_buf_printf(&q->oracle, "SELECT %s FROM restaurants AS r JOIN restaurant_hours AS h ON "
-                      "h.restaurant_id = r._id WHERE h.day = 'Fri' AND h.closes >= '22:00' AND (%s)%s%s",
-                      cols, wo.data, orders[q->order][1], otail);
-    }
+    /* one table; a CTE whose WHERE holds the free text, the order outside
+     * it; a join whose free text reads one table (pushed down) */
+    static const char *const shapes[] = {
+        "SELECT %1$s FROM restaurants AS r WHERE %2$s%3$s%4$s",
+        "WITH c AS (SELECT * FROM restaurants AS r WHERE %2$s) SELECT %1$s FROM c AS r%3$s%4$s",
+        "SELECT %1$s FROM restaurants AS r JOIN restaurant_hours AS h ON h.restaurant_id = r._id "
+        "WHERE h.day = 'Fri' AND h.closes >= '22:00' AND (%2$s)%3$s%4$s",
+    };
+    gn_buf_printf(&q->suql, shapes[shape], cols, w.data, orders[q->order][0], tail);
+    gn_buf_printf(&q->oracle, shapes[shape], cols, wo.data, orders[q->order][1], tail);
     gn_buf_release(&w);
     gn_buf_release(&wo);
 }

@@ -1517,6 +1517,71 @@ TEST(ws_runtime_policy_turns)
     world_free(w);
 }
 
+/* The consent rule as a property of whole conversations: random turns
+ * (parser statements that fill, change, confirm or refuse the booking,
+ * questions, nothing) with random user words.  Whatever the parser
+ * writes, the API runs only in a turn whose words agree, right after a
+ * turn that asked for the go-ahead, with nothing of the booking changed
+ * in it; and at most once. */
+TEST(ws_consent_policy_property)
+{
+    static const char *const stmts[] = {
+        "", "book_restaurant.confirm_booking = True", "confirm(book_restaurant.confirm_booking)",
+        "book_restaurant.confirm_booking = False", "book_restaurant.seating = \"bar\"",
+        "book_restaurant.seating = \"indoor\"", "book_restaurant.party_size = 4",
+        "confirm(book_restaurant.party_size)", "guest.name = \"Ann\"", "guest.phone = \"555\"",
+        "book_restaurant.seating = \"outdoor\"\nbook_restaurant.confirm_booking = True",
+        "answer(\"is Nobu open on sundays\")\nbook_restaurant.confirm_booking = True",
+    };
+    static const char *const words[] = { "yes", "ok thanks", "sure, go ahead", "hmm, is there parking?",
+                                        "no", "wait", "make it 8 people", "yes please", "what time?",
+                                        "Sounds good!", "" };
+    unsigned seed = 2026;
+#define RND(n) ((seed = seed * 1103515245u + 12345u) >> 16) % (n)
+    long runs_booked = 0, asks_total = 0;
+    for (int round = 0; round < 300; round++) {
+        world *w = world_new();
+        REQUIRE(w);
+        gn_err e;
+        w->st->turn = 1;
+        run(w, "Book_Restaurant(restaurant=\"Nobu\", party_size=4)", &e);
+        ws_policy_run(&w->in, warn_cb, w);
+        int asked_go = 0;                    /* the turn before asked for the go-ahead */
+        for (int turn = 0; turn < 30; turn++) {
+            w->st->turn++;
+            ws_acts_release(&w->acts);
+            ws_acts_init(&w->acts);
+            w->in.mode = WS_MODE_PARSER;
+            w->in.self = w->in.self_field = -1;
+            w->in.utterance = words[RND(sizeof words / sizeof *words)];
+            const char *src = stmts[RND(sizeof stmts / sizeof *stmts)];
+            int before = w->stub.calls;
+            if (*src) run(w, src, &e);          /* refusals are allowed */
+            ws_record *r = ws_state_var(w->st, "book_restaurant");
+            int changed = r && r->changed_turn == w->st->turn;
+            ws_policy_run(&w->in, warn_cb, w);
+            if (w->stub.calls > before) {
+                if (!asked_go || !ws_consent_agrees(w->in.utterance) || changed)
+                    th_fail(__FILE__, __LINE__, "round %d turn %d: booked on \"%s\" after \"%s\" "
+                            "(asked %d, changed %d)", round, turn, w->in.utterance, src, asked_go, changed);
+                runs_booked++;
+            }
+            if (w->stub.calls > 1) th_fail(__FILE__, __LINE__, "round %d: booked twice", round);
+            asked_go = 0;
+            for (int i = 0; i < w->acts.n; i++) {
+                const ws_act *a = &w->acts.v[i];
+                const ws_record *ar = ws_state_rec(w->st, a->rec);
+                if (a->kind == WA_ASK && ar && a->field >= 0 &&
+                    w->spec->sheets[ar->sheet].fields[a->field].type.kind == WT_CONFIRM)
+                    asked_go = 1, asks_total++;
+            }
+        }
+        world_free(w);
+    }
+#undef RND
+    CHECK(runs_booked > 20 && asks_total > runs_booked);   /* the walk reaches bookings */
+}
+
 TEST(ws_runtime_policy_api_failure_retried)
 {
     world *w = world_new();

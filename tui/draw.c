@@ -190,7 +190,7 @@ static void put_styled(int y, int x, int w, const tx_line *l, int style, attr_t 
             if (col + cw > w) break;
             int st = l->st ? l->st[i] : style;
             attrset(style_attr[st < TX__COUNT ? st : 0] | extra);
-            if (cp < 0x20 || cp == 0x7f) {
+            if (!tx_drawn(cp)) {
                 i += k;
                 continue;
             }
@@ -460,7 +460,7 @@ static void input_area(app *a, int *cy, int *cx)
         int cw = cp == '\n' ? 0 : tx_cpwidth(cp);
         if (cp == '\n') { row++; col = 0; i += k; continue; }
         if (col + cw > W) { row++; col = 0; }
-        if (row - skip >= 0 && row - skip < h && cp >= 0x20 && cp != 0x7f) {
+        if (row - skip >= 0 && row - skip < h && tx_drawn(cp)) {
             move(a->input.y + row - skip, 2 + col);
             if (cp == 0xFFFD && k == 1) addstr("?");
             else addnstr(t + i, k);

@@ -74,9 +74,15 @@ int tx_decode(const char *s, int n, unsigned *cp)
     return len;
 }
 
+int tx_drawn(unsigned cp)
+{
+    return !(cp < 0x20 || cp == 0x7F || cp == 0x200D || cp == 0xFE0E || cp == 0xFE0F ||
+             (cp >= 0x1F3FB && cp <= 0x1F3FF));
+}
+
 int tx_cpwidth(unsigned cp)
 {
-    if (cp < 0x20 || cp == 0x7F) return 0;
+    if (!tx_drawn(cp)) return 0;
     if (cp < 0x7F) return 1;
     int w = wcwidth((wchar_t)cp);
     return w < 0 ? 1 : w;

@@ -47,8 +47,17 @@ void tx_lines_add(tx_lines *l, const char *s, const unsigned char *st, int n, in
  * counts one byte). */
 int tx_decode(const char *s, int n, unsigned *cp);
 /* The display columns of code point CP: 0, 1 or 2 (control characters 0,
- * unprintable ones 1, as the screen shows them as a replacement). */
+ * unprintable ones 1, as the screen shows them as a replacement; the
+ * joiners of tx_drawn 0). */
 int tx_cpwidth(unsigned cp);
+/* Does the screen send CP to the terminal?  Not control characters, and
+ * not what joins emoji into one glyph on some terminals and not on others
+ * (the zero-width joiner U+200D, the variation selectors U+FE0E and
+ * U+FE0F, the skin-tone modifiers U+1F3FB..U+1F3FF): a family emoji
+ * (man, ZWJ, woman, ZWJ, girl) is then drawn as its three people, six
+ * columns on every terminal, as it is measured, instead of one 2-column
+ * glyph on tmux and six on xterm, so no line runs into the next pane. */
+int tx_drawn(unsigned cp);
 /* The display columns of the N bytes of S. */
 int tx_width(const char *s, int n);
 /* The number of bytes of S (N bytes) that fit in COLS columns. */

@@ -19,6 +19,8 @@
  */
 #include "worksheet/consent.h"
 #include "util/xmem.h"
+#include "worksheet/coerce.h"
+#include "worksheet/value.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -106,6 +108,20 @@ enum ws_consent ws_consent_given(const ws_state *st, const ws_record *r, int fi,
 
 static void value(const ws_state *st, const ws_val *v, int depth, gn_buf *out);
 
+/* A date field's value with its weekday ("Thursday, 2026-03-12"): the
+ * user agrees to a day, not to a string of digits. */
+static void field_value(const ws_state *st, const ws_field *f, const ws_val *v, int depth, gn_buf *out)
+{
+    ws_date d;
+    char buf[64];
+    if (f->type.kind == WT_DATE && v->kind == WV_STR && !ws_date_parse_iso(v->u.s, &d)) {
+        ws_date_format_long(d, buf, sizeof buf);
+        gn_buf_puts(out, buf);
+        return;
+    }
+    value(st, v, depth, out);
+}
+
 static void record_fields(const ws_state *st, const ws_record *r, int depth, gn_buf *out)
 {
     const ws_sheet *w = &st->spec->sheets[r->sheet];
@@ -116,7 +132,7 @@ static void record_fields(const ws_state *st, const ws_record *r, int depth, gn_
         const char *label = f->desc && *f->desc && strlen(f->desc) <= 40 ? f->desc : f->name;
         if (depth) gn_buf_printf(out, "%s%s: ", k ? "; " : "", label);
         else gn_buf_printf(out, "  - %s: ", label);
-        value(st, r->slots[i].val, depth, out);
+        field_value(st, f, r->slots[i].val, depth, out);
         if (!depth) gn_buf_putc(out, '\n');
         k++;
     }
@@ -143,6 +159,32 @@ static void value(const ws_state *st, const ws_val *v, int depth, gn_buf *out)
     }
 }
 
+/* Do two records of one worksheet hold the same inputs (a second
+ * booking of the same table)? */
+static int same_inputs(const ws_state *st, const ws_record *a, const ws_record *b)
+{
+    const ws_sheet *w = &st->spec->sheets[a->sheet];
+    for (int i = 0; i < w->nfields; i++) {
+        if (w->fields[i].kind != WFK_INPUT || w->fields[i].type.kind == WT_CONFIRM) continue;
+        const ws_val *x = a->slots[i].val, *y = b->slots[i].val;
+        if (!x != !y || (x && !ws_val_equal(x, y))) return 0;
+    }
+    return 1;
+}
+
+/* Is R the repeat of a finished task: one of its worksheet, done, with the
+ * same inputs (a parse that started the booking again right after it was
+ * made)? */
+static int repeats_done(const ws_state *st, const ws_record *r)
+{
+    for (int i = 0; i < st->n; i++) {
+        const ws_record *o = st->recs[i];
+        if (o != r && o->kind == WR_TASK && o->sheet == r->sheet && o->done && same_inputs(st, o, r))
+            return 1;
+    }
+    return 0;
+}
+
 void ws_consent_render(const ws_state *st, const ws_record *r, gn_buf *out)
 {
     const ws_sheet *w = &st->spec->sheets[r->sheet];
@@ -157,5 +199,7 @@ void ws_consent_render(const ws_state *st, const ws_record *r, gn_buf *out)
     }
     gn_buf_puts(out, " with:\n");
     record_fields(st, r, 0, out);
+    if (repeats_done(st, r))
+        gn_buf_puts(out, "This was done already, with these same details: a yes does it a second time.\n");
     gn_buf_puts(out, "Reply \"yes\" to go ahead, or tell me what to change.");
 }

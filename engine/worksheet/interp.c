@@ -397,7 +397,7 @@ static void assign_value(ws_interp *in, ws_record *r, int fi, ws_val *v)
     ws_state_clear(in->st, r, fi);
     if (c == WS_CONSENT_NOT_AGREED && in->acts)   /* the request follows again */
         ws_acts_add(in->acts, WA_SAY, -1, -1,
-                    "Nothing is done yet: I need a plain yes to the request below.", NULL);
+                    "I have not done it yet: it needs your yes to the request below.", NULL);
 }
 
 /* answer_N.location = "Cupertino", the parser's natural reply when the

@@ -422,6 +422,48 @@ check "the cursor sits after wide characters (column 6)" sh -c "[ '$cx' = 6 ]"
 keys C-u "/quit" Enter
 waitfor "[exit 0]"
 
+# ---- emoji joined into one glyph on some terminals ------------------------------------------
+# A family emoji is man, ZWJ, woman, ZWJ, girl: tmux draws it as one 2-column
+# glyph, xterm as three people.  The screen leaves out the joiners (and
+# variation selectors, skin tones), so every terminal draws what was
+# measured: the pane's border stays in its column on every line.
+FAM=$(printf '\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7')
+script <<JSON
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "reply": "answer(\\"family\\")"},
+  {"stage": "kb_parse", "times": 1, "reply": "SELECT name FROM restaurants WHERE location = 'Cupertino' LIMIT 1"},
+  {"stage": "respond", "times": 1, "reply": "Fun for the whole family $FAM$FAM$FAM$FAM$FAM$FAM$FAM$FAM$FAM$FAM and more \u2764\ufe0f \ud83d\udc4d\ud83c\udffd end"}
+]}}
+JSON
+run 100 24 "${LLM[@]}"
+keys "family places" Enter
+waitfor "end"
+settle
+border_ok() {
+    cap
+    python3 - "$T/screen" <<'PY'
+import sys, unicodedata
+def w(c):
+    o = ord(c)
+    if o in (0x200d, 0xfe0f, 0xfe0e) or 0x1f3fb <= o <= 0x1f3ff: return 0
+    if o >= 0x1f300 or unicodedata.east_asian_width(c) in "WF": return 2
+    return 1
+cols = set()
+for line in open(sys.argv[1], encoding="utf-8").read().split("\n")[:20]:
+    col = 0
+    for c in line:
+        if c == "\u2502":
+            cols.add(col)
+            break
+        col += w(c)
+sys.exit(0 if len(cols) == 1 else 1)
+PY
+}
+check "a ZWJ emoji sequence does not push text across the pane border" border_ok
+check "... the joiners are not sent to the terminal" sh -c "! grep -q \"\$(printf '\\xe2\\x80\\x8d')\" '$T/screen'"
+keys "/quit" Enter
+waitfor "[exit 0]"
+
 # ---- multi-line input, paste, editor ---------------------------------------------------------
 printf '#!/bin/sh\nprintf "edited in the editor" > "$1"\n' >"$T/ed.sh"
 chmod +x "$T/ed.sh"

@@ -96,7 +96,9 @@ typedef struct ag_api_host {
 } ag_api_host;
 void ag_api_host_init(ag_api_host *h, const ag_agent *a, sqlite3 *wdb);
 
-/* Crash safety of SQL APIs.  With a scope set, each call is recorded in
+/* Crash safety of SQL APIs.  The scope names one history (genie/chat.c:
+ * the sessions file, the session id and its creation time).  With a scope
+ * set, each call is recorded in
  * genie_api_calls(scope, turn, api, args, result) in the same transaction
  * as its writes.  A call the same conversation makes again, with the same
  * arguments, from a turn at or after the one that made it (that turn was
@@ -106,6 +108,14 @@ void ag_api_host_init(ag_api_host *h, const ag_agent *a, sqlite3 *wdb);
  * turns after AFTER_TURN (the last saved one), "hold_book (transaction
  * 6L3OT8SNWH)", comma-separated; NULL when there are none. */
 char *ag_api_unsaved(sqlite3 *wdb, const char *scope, int after_turn);
+
+/* A resumed conversation's calls of turns after AFTER_TURN (never saved)
+ * are lost calls: the same call made in any later turn of SCOPE, not only
+ * the next one (the user may ask something else first), returns what was
+ * recorded and writes nothing; it then belongs to that turn.  Marks them
+ * (turn AG_API_LOST); errors leave them as they were. */
+void ag_api_adopt_lost(sqlite3 *wdb, const char *scope, int after_turn);
+#define AG_API_LOST 2147483647
 
 /* The secure random transaction id APIs return: 10 characters of
  * [A-Z0-9] from the system's random source, into OUT (size >= 11).

@@ -440,12 +440,14 @@ static const char calls_ddl[] =
     "CREATE INDEX IF NOT EXISTS genie_api_calls_scope ON genie_api_calls(scope, api, turn)";
 
 /* The result a call of this conversation with these arguments recorded in
- * a turn that was never saved (>= the current one), or NULL. */
+ * a turn that was never saved (>= the current one, or lost: AG_API_LOST),
+ * or NULL.  The record then belongs to the current turn. */
 static ws_val *recorded(sqlite3 *db, const ag_api_host *h, const char *api, const char *args)
 {
     sqlite3_stmt *st = NULL;
     ws_val *v = NULL;
-    if (sqlite3_prepare_v2(db, "SELECT result FROM genie_api_calls WHERE scope = ? AND api = ? "
+    sqlite3_int64 row = 0;
+    if (sqlite3_prepare_v2(db, "SELECT result, rowid FROM genie_api_calls WHERE scope = ? AND api = ? "
                            "AND args = ? AND turn >= ? ORDER BY rowid DESC LIMIT 1", -1, &st,
                            NULL) == SQLITE_OK) {
         sqlite3_bind_text(st, 1, h->scope, -1, SQLITE_STATIC);
@@ -456,9 +458,17 @@ static ws_val *recorded(sqlite3 *db, const ag_api_host *h, const char *api, cons
             cJSON *j = cJSON_Parse((const char *)sqlite3_column_text(st, 0));
             v = j ? ws_val_from_json(j) : NULL;
             cJSON_Delete(j);
+            row = sqlite3_column_int64(st, 1);
         }
     }
     sqlite3_finalize(st);
+    if (v && sqlite3_prepare_v2(db, "UPDATE genie_api_calls SET turn = ? WHERE rowid = ?", -1, &st,
+                                NULL) == SQLITE_OK) {
+        sqlite3_bind_int(st, 1, h->turn);
+        sqlite3_bind_int64(st, 2, row);
+        sqlite3_step(st);
+        sqlite3_finalize(st);
+    }
     return v;
 }
 
@@ -533,6 +543,21 @@ char *ag_api_unsaved(sqlite3 *wdb, const char *scope, int after_turn)
         return NULL;
     }
     return gn_buf_detach(&b);
+}
+
+void ag_api_adopt_lost(sqlite3 *wdb, const char *scope, int after_turn)
+{
+    sqlite3_stmt *st = NULL;
+    if (!wdb || !scope || !*scope) return;
+    if (sqlite3_exec(wdb, calls_ddl, NULL, NULL, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(wdb, "UPDATE genie_api_calls SET turn = ? WHERE scope = ? AND turn > ?",
+                           -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_int(st, 1, AG_API_LOST);
+        sqlite3_bind_text(st, 2, scope, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 3, after_turn);
+        sqlite3_step(st);
+    }
+    sqlite3_finalize(st);
 }
 
 /* ---- HTTP APIs ------------------------------------------------------------- */

@@ -297,12 +297,19 @@ int genie_chat_resume_check(genie_chat *ch, const char *arg, long *id, gn_err *e
     return 0;
 }
 
-/* The scope of the API calls of saved conversation SID (genie_turn). */
+/* The scope of the API calls of saved conversation SID (genie_turn): the
+ * sessions file, the session's id and the moment it was made, so that a
+ * new history (the sessions file deleted, its ids starting again at 1)
+ * never finds the calls of an old one ("booked", with a cancelled
+ * booking's id, and nothing written). */
 static char *call_scope(const genie_chat *ch, long sid)
 {
     if (!sid) return xstrdup("");
+    st_session_info info;
+    gn_err e;
+    double made = !st_session_info_get(ch->ss, sid, &info, &e) ? info.created : 0;
     char *p = genie_sessions_path(ch->c);
-    char *s = xasprintf("%s#%ld", p ? p : "", sid);
+    char *s = xasprintf("%s#%ld@%.6f", p ? p : "", sid, made);
     free(p);
     return s;
 }
@@ -341,11 +348,12 @@ int genie_chat_resume(genie_chat *ch, const char *arg, genie_turn_fn each, void 
          * with the same arguments they return what they did (apis.c). */
         char *scope = call_scope(ch, id);
         char *u = ag_api_unsaved(ch->wdb, scope, l.n);
+        ag_api_adopt_lost(ch->wdb, scope, l.n);
         free(scope);
         free(ch->resume_note);
         ch->resume_note = u ? xasprintf("before genie stopped, %s ran in a turn that was not "
-                                        "saved; confirming again shows its result without "
-                                        "doing it twice", u) : NULL;
+                                        "saved; confirming it again, now or later, shows its "
+                                        "result without doing it twice", u) : NULL;
         free(u);
     } else {
         ag_conv_free(cv);

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# crash.sh — a booking survives kill -9 without being made twice.
+# crash.sh — a booking survives kill -9 without being made twice, even
+#   when the resumed conversation confirms turns later; a new history
+#   (the sessions file deleted) never collides with an old one.
 #   A loop of conversations, each killed with SIGKILL at a random moment
 #   while the reply to "yes" streams (the reservation is written, its turn
 #   not yet saved), then resumed with --resume and confirmed again: every
@@ -70,8 +72,56 @@ for txn in $(sqlq "$T/r.db" "SELECT txn_id FROM reservations"); do
     [ "$n" -gt 0 ] || orphans=$((orphans + 1))
 done
 
+loop_booked=$(booked)
+# Killed after the booking was written; resumed, the user first asks
+# something else, and only then says yes: the lost call is found in any
+# later turn, not only the next one.
+script '{"chat": [
+  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(restaurant=\"Papa Nino'"'"'s Trattoria\", num_people=9, date=\"2026-03-21\", time=\"19:00\")"},
+  {"stage": "parse", "reply": "book_restaurant.confirm = True"},
+  {"stage": "respond", "times": 1, "reply": "Shall I book it?"},
+  {"stage": "respond", "reply": "Your table is booked, see you then.", "stall": 6, "ping": 0.1}]}'
+before=$(booked)
+rm -f "$T/in"; mkfifo "$T/in"
+"$BIN" "${G[@]}" <"$T/in" >"$T/ol" 2>"$T/el" &
+gp=$!
+exec 3>"$T/in"
+echo "book it" >&3
+for _ in $(seq 200); do responds 1 "$T/ol" && grep -q '"event":"timings"' "$T/ol" && break; sleep 0.05; done
+echo "yes" >&3
+for _ in $(seq 200); do responds 2 "$T/ol" && break; sleep 0.05; done
+sleep 0.3
+kill -9 "$gp" 2>/dev/null
+wait "$gp" 2>/dev/null
+exec 3>&-
+script '{"chat": [
+  {"stage": "parse", "times": 1, "reply": "answer(\"is there parking at Papa Nino'"'"'s Trattoria\")"},
+  {"stage": "kb_parse", "times": 1, "reply": "SELECT name FROM restaurants WHERE name = '"'"'Papa Nino'"''"'s Trattoria'"'"'"},
+  {"stage": "parse", "reply": "book_restaurant.confirm = True"},
+  {"stage": "respond", "reply": "Here you go."}]}'
+printf 'is there parking?\nyes\n' | "$BIN" "${G[@]}" --resume >"$T/rl" 2>"$T/rel"
+check "killed after booking, resumed, another question first, then yes: still one reservation" \
+  eq "$(booked)" $((before + 1))
+txn=$(sqlq "$T/r.db" "SELECT txn_id FROM reservations ORDER BY rowid DESC LIMIT 1")
+check "... and the later yes reports the booking made before the kill" grep -q "$txn" "$T/rl"
+
+# A new history (the sessions file deleted, its ids starting again) making
+# the same booking books it: it is not told "booked" with the old id.
+# (Session 1 of the deleted file made this booking, round 1, in its turn 2.)
+rm -f "$T/s.db"
+script '{"chat": [
+  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(restaurant=\"Papa Nino'"'"'s Trattoria\", num_people=2, date=\"2026-03-20\", time=\"19:00\")"},
+  {"stage": "parse", "reply": "book_restaurant.confirm = True"},
+  {"stage": "respond", "reply": "Done."}]}'
+before=$(booked)
+printf 'book it\nyes\n' | "$BIN" "${G[@]}" >"$T/nh" 2>"$T/enh"
+check "a new history's same booking is written, not answered from an old one's record" \
+  eq "$(booked)" $((before + 1))
+new=$(sqlq "$T/r.db" "SELECT txn_id FROM reservations ORDER BY rowid DESC LIMIT 1")
+check "... with its own id" sh -c "[ '$new' != '$txn' ] && grep -q '$new' '$T/nh'"
+
 check "$ROUNDS conversations killed with SIGKILL while the booking's reply streamed" eq "$killed" "$ROUNDS"
-check "one reservation per conversation ($(booked))" eq "$(booked)" "$ROUNDS"
+check "one reservation per conversation ($loop_booked)" eq "$loop_booked" "$ROUNDS"
 check "no duplicate reservation" eq "$dups" 0
 check "no orphan: every reservation is in a saved turn" eq "$orphans" 0
 check "the resumed turn reports the booking made before the kill" eq "$replayed" "$ROUNDS"

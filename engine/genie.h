@@ -231,6 +231,11 @@ typedef struct genie_chat {
     char *resume_note;        /* of the last genie_chat_resume, or NULL: the API
                                  calls of turns genie was killed before
                                  saving */
+    char *branch_note;        /* set by a save when another genie had saved
+                                 the conversation's next turn first and it
+                                 went on as a new session (which one); the
+                                 front end shows it, then frees and clears
+                                 it */
 } genie_chat;
 
 /* Open everything for the agent --agent names.  Opening never prints:

@@ -262,6 +262,11 @@ static void finish_turn(app *a, app_job *j, int status)
         char m[1024];
         app_add(a, VC_ERROR, gn_err_str(&j->save_e, m, sizeof m));
     }
+    if (a->ch.branch_note) {
+        app_add(a, VC_NOTE, a->ch.branch_note);
+        free(a->ch.branch_note);
+        a->ch.branch_note = NULL;
+    }
     a->activity[0] = 0;
 }
 

@@ -165,6 +165,11 @@ static void turn(line_ui *u, const char *utt)
         char m[1024];
         plain_printf(stderr, "genie: warning: %s\n", gn_err_str(&e, m, sizeof m));
     }
+    if (u->ch.branch_note) {
+        plain_printf(stderr, "genie: %s\n", u->ch.branch_note);
+        free(u->ch.branch_note);
+        u->ch.branch_note = NULL;
+    }
     ag_turn_out_release(&o);
 }
 

@@ -187,6 +187,7 @@ void genie_chat_close(genie_chat *ch)
     for (int i = 0; i < ch->nnotes; i++) free(ch->notes[i]);
     free(ch->notes);
     free(ch->resume_note);
+    free(ch->branch_note);
     memset(ch, 0, sizeof *ch);
 }
 
@@ -389,6 +390,24 @@ static void drop_unsaved(genie_chat *ch)
     ch->nunsaved = 0;
 }
 
+/* Another genie continued session W->sid and saved its turn T->n first:
+ * this conversation goes on as a new session with the turns before it,
+ * and T is saved there, so neither history loses a turn.  Said through
+ * the hooks.  0 or the error. */
+static int branch(genie_chat *ch, struct genie_wait *w, const st_turn *t, gn_err *e)
+{
+    long old = w->sid, nid;
+    if (st_session_fork(ch->ss, old, t->n, &nid, e)) return e->code;
+    for (int i = 0; i < ch->nunsaved; i++)
+        if (ch->unsaved[i].sid == old && ch->unsaved[i].conv == w->conv) ch->unsaved[i].sid = nid;
+    if (w->conv == ch->conv && ch->sid == old) ch->sid = nid;
+    free(ch->branch_note);
+    ch->branch_note = xasprintf("another genie saved turn %d of session %ld first: this "
+                                "conversation goes on as session %ld (its turns before %d "
+                                "copied; --resume %ld continues it)", t->n, old, nid, t->n, nid);
+    return st_session_add_turn(ch->ss, nid, t, e);
+}
+
 /* Save the first waiting turn: 0, or the error (*lost set when the turn
  * was dropped because trying again cannot help). */
 static int save_first(genie_chat *ch, int *lost, gn_err *e)
@@ -412,6 +431,7 @@ static int save_first(genie_chat *ch, int *lost, gn_err *e)
         .started = o->started,
     };
     int rc = st_session_add_turn(ch->ss, w->sid, &t, e);
+    if (rc == GN_ESTALE) rc = branch(ch, w, &t, e);
     if (rc && st_sessions_passing(ch->ss)) return rc;
     *lost = rc != 0;
     wait_release(w);

@@ -33,6 +33,7 @@
 #include "util/utf8.h"
 #include "util/xmem.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -387,13 +388,62 @@ int st_session_add_turn(st_sessions *s, long id, const st_turn *t, gn_err *e)
     /* The message first: ROLLBACK resets the connection's error. */
     int code;
     s->passing = passing(sqlite3_errcode(db));
-    if ((sqlite3_errcode(db) & 0xff) == SQLITE_FULL)
+    if (sqlite3_extended_errcode(db) == SQLITE_CONSTRAINT_PRIMARYKEY)
+        code = gn_err_set(e, GN_ESTALE, "turn %d of session %ld was saved by another genie "
+                          "continuing the same conversation", t->n, id);
+    else if ((sqlite3_errcode(db) & 0xff) == SQLITE_FULL)
         code = gn_err_set(e, GN_EIO, "saving turn %d of session %ld: the disk is full", t->n, id);
     else
         code = gn_err_set(e, GN_EDB, "saving turn %d of session %ld: %s", t->n, id,
                           sqlite3_errmsg(db));
     if (!sqlite3_get_autocommit(db))
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return code;
+}
+
+int st_session_fork(st_sessions *s, long id, int upto, long *out, gn_err *e)
+{
+    sqlite3 *db = s->db;
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(db, "INSERT INTO sessions(agent, created, updated, turns)"
+                                               " SELECT agent, ?2, ?2, 0 FROM sessions WHERE id = ?1",
+                                               -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_double(st, 2, now());
+        rc = sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(db) ? SQLITE_OK : SQLITE_ERROR;
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    sqlite3_int64 nid = sqlite3_last_insert_rowid(db);
+    if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(db,
+        "INSERT INTO turns(session, n, user, parse, suql, acts, response, state, error, tokens_in,"
+        " tokens_out, llm_calls, ms_total, ms_llm, started, cache_hits, cost)"
+        " SELECT ?1, n, user, parse, suql, acts, response, state, error, tokens_in, tokens_out,"
+        " llm_calls, ms_total, ms_llm, started, cache_hits, cost FROM turns"
+        " WHERE session = ?2 AND n < ?3", -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_int64(st, 1, nid);
+        sqlite3_bind_int64(st, 2, id);
+        sqlite3_bind_int(st, 3, upto);
+        rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+    }
+    sqlite3_finalize(st);
+    if (rc == SQLITE_OK) {
+        char sql[160];
+        snprintf(sql, sizeof sql, "UPDATE sessions SET turns = (SELECT count(*) FROM turns WHERE "
+                 "session = %lld) WHERE id = %lld", (long long)nid, (long long)nid);
+        rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+    }
+    if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    if (rc == SQLITE_OK) {
+        *out = (long)nid;
+        return 0;
+    }
+    s->passing = passing(sqlite3_errcode(db));
+    int code = st_dberr(db, e, "continuing the conversation as a new session");
+    if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     return code;
 }
 

@@ -63,8 +63,15 @@ typedef struct st_turn {
 
 /* Append turn T to session ID in one transaction (and update the session's
  * last-used time and turn count).  Returns 0, GN_ENOTFOUND (no session
- * ID) or GN_EDB/GN_EIO (disk full: nothing written). */
+ * ID), GN_ESTALE (session ID already has a turn T->n: another genie
+ * continued the same conversation and saved it first; nothing written)
+ * or GN_EDB/GN_EIO (disk full: nothing written). */
 int st_session_add_turn(st_sessions *s, long id, const st_turn *t, gn_err *e);
+
+/* A new session of the same agent holding session ID's turns before
+ * turn UPTO (a copy), into *OUT: where a conversation goes on when
+ * another genie saved its next turn first.  0 or GN_EDB/GN_EIO. */
+int st_session_fork(st_sessions *s, long id, int upto, long *out, gn_err *e);
 
 /* The id of the most recently used session of AGENT (any agent when NULL);
  * GN_ENOTFOUND when there is none. */

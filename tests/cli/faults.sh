@@ -267,6 +267,27 @@ check "corrupt: --list-sessions exits 1" rc_is 1
 check "corrupt: --list-sessions says damaged" grep -q "^genie: $T/cut.db: damaged" "$T/err"
 check "corrupt: the message names the file once" eq "$(grep -o "$T/cut.db" "$T/err" | wc -l)" 1
 
+# ---- two genies resume one conversation --------------------------------------
+# Both load its 2 turns; the first saves turn 3; the second's turn 3 then
+# goes on as a new session holding turns 1-2 and its own (none is lost).
+O=(--agent restaurants --db "$T/r.db" --offline --plain --sessions "$T/two.db")
+printf '%s\n' "SELECT name FROM restaurants LIMIT 1" "SELECT name FROM restaurants LIMIT 2" |
+    "$BIN" "${O[@]}" >/dev/null 2>&1
+rm -f "$T/fifo"; mkfifo "$T/fifo"
+"$BIN" "${O[@]}" --resume=1 <"$T/fifo" >"$T/outB" 2>"$T/errB" &
+pb=$!
+exec 4>"$T/fifo"
+for _ in $(seq 100); do grep -q "resumed session 1" "$T/errB" 2>/dev/null && break; sleep 0.05; done
+printf '%s\n' "SELECT name FROM restaurants LIMIT 3" | "$BIN" "${O[@]}" --resume=1 >"$T/outA" 2>"$T/errA"
+echo "SELECT name FROM restaurants LIMIT 4" >&4
+exec 4>&-
+wait "$pb"; echo $? >"$T/rc"
+check "two genies resume one conversation: the second exits 0" rc_is 0
+check "... and says its conversation goes on as session 2" grep -q "another genie saved turn 3 of session 1 first: this conversation goes on as session 2" "$T/errB"
+check "... session 1 has the first genie's 3 turns" eq "$(sqlq "$T/two.db" "SELECT count(*) FROM turns WHERE session = 1")" 3
+check "... session 2 has turns 1-2 and the second genie's turn 3" \
+    eq "$(sqlq "$T/two.db" "SELECT group_concat(n || ':' || substr(user, 36), ',') FROM (SELECT * FROM turns WHERE session = 2 ORDER BY n)")" "1:1,2:2,3:4"
+
 # ---- the vector file ---------------------------------------------------------
 truncate -s -100 "$T/r.db.vec"
 script "$GOOD"

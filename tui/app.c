@@ -455,7 +455,10 @@ static void signals(app *a)
     for (ssize_t i = 0; i < n; i++) {
         if (b[i] == SIGWINCH) resize(a);
         else if (b[i] == SIGINT && a->job) app_cancel(a);
-        else a->quit = 1;
+        else {
+            a->quit = 1;
+            if (b[i] != SIGINT && !a->quit_signal) a->quit_signal = b[i];
+        }
     }
 }
 
@@ -604,6 +607,7 @@ int cli_chat_screen(const cfg_t *c)
     input_end(&a);
     draw_end();
     rc = genie_chat_save_all(&a.ch, &e) ? cli_fail(&e) : EXIT_OK;
+    if (rc == EXIT_OK && a.quit_signal) rc = 128 + a.quit_signal;   /* saved, then ended as asked */
 out:
     tw_free(a.w);
     vc_release(&a.conv);

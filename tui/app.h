@@ -75,6 +75,9 @@ typedef struct app {
 
     int ctrl_c;               /* Ctrl-C pressed once on an empty prompt */
     int quit;
+    int quit_signal;          /* the signal that ended it (SIGTERM, SIGHUP,
+                                 SIGQUIT), 0: /quit; the exit status is
+                                 then 128 + it, as a shell reports it */
     int dirty;                /* the screen needs drawing */
 } app;
 

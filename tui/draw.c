@@ -105,7 +105,11 @@ static void on_fatal(int sig)
 
 int draw_start(app *a)
 {
-    static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+    /* Every signal whose default ends the process and that genie does not
+     * handle itself (app.c takes SIGTERM, SIGHUP, SIGINT, SIGQUIT): the
+     * terminal is put back first. */
+    static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGXFSZ, SIGXCPU,
+                                 SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGSYS, SIGTRAP };
     if (tcgetattr(STDIN_FILENO, &g_saved) == 0) g_have_saved = 1;
     if (!(g_screen = newterm(NULL, stdout, stdin))) return -1;
     for (size_t i = 0; i < sizeof fatal / sizeof *fatal; i++) {

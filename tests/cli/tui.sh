@@ -540,8 +540,16 @@ check "a fatal signal restores the terminal" waitfor "[tty ok]" 10
 run 80 24 --offline
 pid=$(pgrep -f "^([^ ]*valgrind.* )?$BIN .*sessions $T/s.db" | head -1)
 kill -TERM "$pid" 2>/dev/null
-check "SIGTERM ends genie cleanly" waitfor "[exit 0]" 10
+check "SIGTERM ends genie cleanly, exit status 143 (128 + SIGTERM)" waitfor "[exit 143]" 10
 check "... with the terminal restored" waitfor "[tty ok]" 5
+# The other signals whose default ends a process leave the terminal as it
+# was too (they used to leave it on the alternate screen).
+for sig in USR1 XFSZ ALRM; do
+    run 80 24 --offline
+    pid=$(pgrep -f "^([^ ]*valgrind.* )?$BIN .*sessions $T/s.db" | head -1)
+    kill -"$sig" "$pid" 2>/dev/null
+    check "SIG$sig restores the terminal" waitfor "[tty ok]" 10
+done
 
 # ---- valgrind -----------------------------------------------------------------------------------
 # A leak or an invalid access counts when one of its frames is in genie's

@@ -339,6 +339,16 @@ static int check_name(const ws_where *w, gn_err *e, int si, int fi, const char *
     for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
         if (!strcmp(name, reserved[i]))
             return fail(w, e, si, fi, WW_NAME, 0, "%s name '%s' is a reserved word", what, name);
+    /* Names predicates and actions already give a meaning: a field of
+     * that name could never be read (self.result is the API's result). */
+    static const struct { const char *name, *meaning; } taken[] = {
+        { "self", "the record itself" }, { "result", "a task's API result (self.result)" },
+        { "_id", "a knowledge-base row's own id" },
+    };
+    for (size_t i = 0; fi >= 0 && i < sizeof taken / sizeof *taken; i++)
+        if (!strcmp(name, taken[i].name))
+            return fail(w, e, si, fi, WW_NAME, 0, "field name '%s' already means %s in predicates "
+                        "and actions: rename the field", name, taken[i].meaning);
     return 0;
 }
 
@@ -581,6 +591,42 @@ static int check_field(ws_spec *s, const ws_where *w, gn_err *e, int si, int fi,
     return parse_code(w, e, si, fi, f->act_src, NULL, &f->actions);
 }
 
+/* Does sheet SI reach sheet TARGET through input fields of a worksheet
+ * type (not lists: a list may stay empty)?  SEEN marks the sheets walked;
+ * *FI gets the field of SI that starts the path. */
+static int reaches(const ws_spec *s, int si, int target, char *seen, int *fi)
+{
+    const ws_sheet *sh = &s->sheets[si];
+    for (int i = 0; i < sh->nfields; i++) {
+        const ws_field *f = &sh->fields[i];
+        if (f->kind != WFK_INPUT || f->type.kind != WT_SHEET) continue;
+        int to = f->type.sheet, dummy;
+        if (to == target || (!seen[to] && (seen[to] = 1) && reaches(s, to, target, seen, &dummy))) {
+            *fi = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A worksheet that holds itself, directly or through others: every record
+ * would need another inside it, and the agent would ask without end. */
+static int check_cycles(const ws_spec *s, const ws_where *w, gn_err *e)
+{
+    char *seen = xcalloc((size_t)s->nsheets + 1, 1);
+    int rc = 0;
+    for (int si = 0; si < s->nsheets && !rc; si++) {
+        int fi = -1;
+        memset(seen, 0, (size_t)s->nsheets);
+        if (reaches(s, si, si, seen, &fi))
+            rc = fail(w, e, si, fi, WW_TYPE, 0, "worksheet %s holds itself through field %s: each "
+                      "record would need another inside it (make the field a List, or of "
+                      "another worksheet)", s->sheets[si].name, s->sheets[si].fields[fi].name);
+    }
+    free(seen);
+    return rc;
+}
+
 int ws_spec_check(ws_spec *s, const ws_where *w, gn_err *e)
 {
     for (int si = 0; si < s->nsheets; si++) {
@@ -596,7 +642,7 @@ int ws_spec_check(ws_spec *s, const ws_where *w, gn_err *e)
         free(dup);
         if (rc) return rc;
     }
-    return 0;
+    return check_cycles(s, w, e);
 }
 
 /* ---- loading a file -------------------------------------------------------- */

@@ -314,6 +314,8 @@ static const struct {
     {"duplicate_field.csv", 4, 6, "duplicate field 'item' in worksheet 'Order' (first at line 3)"},
     {"bad_name.csv", 3, 6, "field name 'party size' is not an identifier"},
     {"reserved_name.csv", 3, 6, "field name 'class' is a reserved word"},
+    {"taken_name.csv", 3, 6, "field name 'result' already means a task's API result (self.result) in predicates and actions"},
+    {"holds_itself.csv", 3, 5, "worksheet Order holds itself through field guest"},
     {"no_name.csv", 3, 6, "field has no name"},
     {"builtin_sheet_name.csv", 2, 2, "worksheet name 'Date' is a built-in type's name"},
     {"enum_no_values.csv", 3, 5,

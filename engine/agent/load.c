@@ -418,6 +418,58 @@ static int check_apis(const ag_agent *a, gn_err *e)
     return rc;
 }
 
+/* The first call in N (a predicate or action tree) of a function that is
+ * neither a built-in, an API of A nor a worksheet (whose name makes a
+ * record), or NULL. */
+static const ws_node *unknown_call(const ag_agent *a, const ws_node *n)
+{
+    if (!n) return NULL;
+    if (n->kind == WN_CALL && n->a && n->a->kind == WN_NAME && !ws_builtin_known(n->a->name) &&
+        !ag_api_find(a, n->a->name) && ws_spec_sheet_index(a->spec, n->a->name) < 0)
+        return n;
+    const ws_node *kids[] = { n->a, n->b, n->c };
+    for (int i = 0; i < 3; i++) {
+        const ws_node *u = unknown_call(a, kids[i]);
+        if (u) return u;
+    }
+    for (int i = 0; i < n->nargs; i++) {
+        const ws_node *u = unknown_call(a, n->args[i]);
+        if (u) return u;
+    }
+    return NULL;
+}
+
+static const ws_node *unknown_in_prog(const ag_agent *a, const ws_prog *p)
+{
+    for (int i = 0; p && i < p->n; i++) {
+        const ws_node *u = unknown_call(a, p->stmts[i].target);
+        if (!u) u = unknown_call(a, p->stmts[i].value);
+        if (u) return u;
+    }
+    return NULL;
+}
+
+/* Every function a predicate or action calls exists (a call of system()
+ * or of a misspelt API is found when the agent loads, with its line, not
+ * when a user's turn reaches it). */
+static int check_calls(const ag_agent *a, gn_err *e)
+{
+    for (int si = 0; si < a->spec->nsheets; si++) {
+        const ws_sheet *w = &a->spec->sheets[si];
+        for (int fi = -1; fi < w->nfields; fi++) {
+            const ws_node *u = fi < 0 ? unknown_call(a, w->pred) : unknown_call(a, w->fields[fi].pred);
+            if (!u) u = unknown_in_prog(a, fi < 0 ? w->actions : w->fields[fi].actions);
+            if (!u) continue;
+            int line = (fi < 0 ? w->line : w->fields[fi].line) + u->line - 1;
+            return gn_err_setpos(e, GN_EPARSE, a->spec->path, line, 0, "%s%s%s calls %s(), which "
+                                 "is not a built-in function, an API of apis.ini or a worksheet",
+                                 w->name, fi < 0 ? "" : ".", fi < 0 ? "" : w->fields[fi].name,
+                                 u->a->name);
+        }
+    }
+    return 0;
+}
+
 /* agent.ini alone (FULL 0), or with the spec and the APIs. */
 static int load(const char *dir, int full, ag_agent **out, gn_err *e)
 {
@@ -438,6 +490,7 @@ static int load(const char *dir, int full, ag_agent **out, gn_err *e)
     if (!rc && full) rc = load_spec(&l, e);
     if (!rc && full) rc = load_apis(&l, e);
     if (!rc && full) rc = check_apis(l.a, e);
+    if (!rc && full) rc = check_calls(l.a, e);
     for (int k = 0; k < K__COUNT; k++) free(l.v.val[k]);
     free(text);
     free(ini);

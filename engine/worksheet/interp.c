@@ -763,6 +763,8 @@ static const builtin *find_builtin(const char *name)
     return NULL;
 }
 
+int ws_builtin_known(const char *name) { return find_builtin(name) != NULL; }
+
 static int construct(ws_interp *in, const ws_node *n, int sheet, ws_val **out, gn_err *e)
 {
     ws_val **vals = xcalloc((size_t)n->nargs + 1, sizeof *vals);

@@ -66,6 +66,10 @@ int ws_run_prog(ws_interp *in, const ws_prog *p, gn_err *e);
  * means). */
 int ws_eval_pred(ws_interp *in, const ws_node *n, int *out, gn_err *e);
 
+/* Is NAME one of the expression language's built-in functions (answer,
+ * confirm, say, check, ...)? */
+int ws_builtin_known(const char *name);
+
 /* Evaluate N to a new value (caller frees).  Returns 0 or the error. */
 int ws_eval(ws_interp *in, const ws_node *n, ws_val **out, gn_err *e);
 

@@ -592,14 +592,15 @@ static int check_field(ws_spec *s, const ws_where *w, gn_err *e, int si, int fi,
 }
 
 /* Does sheet SI reach sheet TARGET through input fields of a worksheet
- * type (not lists: a list may stay empty)?  SEEN marks the sheets walked;
+ * type that the agent asks for (not lists, which may stay empty; not Don't
+ * Ask fields, which only a user's statement fills)?  SEEN marks the sheets walked;
  * *FI gets the field of SI that starts the path. */
 static int reaches(const ws_spec *s, int si, int target, char *seen, int *fi)
 {
     const ws_sheet *sh = &s->sheets[si];
     for (int i = 0; i < sh->nfields; i++) {
         const ws_field *f = &sh->fields[i];
-        if (f->kind != WFK_INPUT || f->type.kind != WT_SHEET) continue;
+        if (f->kind != WFK_INPUT || f->type.kind != WT_SHEET || f->dont_ask) continue;
         int to = f->type.sheet, dummy;
         if (to == target || (!seen[to] && (seen[to] = 1) && reaches(s, to, target, seen, &dummy))) {
             *fi = i;
@@ -620,8 +621,8 @@ static int check_cycles(const ws_spec *s, const ws_where *w, gn_err *e)
         memset(seen, 0, (size_t)s->nsheets);
         if (reaches(s, si, si, seen, &fi))
             rc = fail(w, e, si, fi, WW_TYPE, 0, "worksheet %s holds itself through field %s: each "
-                      "record would need another inside it (make the field a List, or of "
-                      "another worksheet)", s->sheets[si].name, s->sheets[si].fields[fi].name);
+                      "record would need another inside it (make the field a List, Don't Ask, "
+                      "or of another worksheet)", s->sheets[si].name, s->sheets[si].fields[fi].name);
     }
     free(seen);
     return rc;

@@ -55,7 +55,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define MAX_SRC 65536            /* WS_EXPR_MAX_SRC (expr_int.h) */
 
 /* A task worksheet with a field of every type, a predicate, field and
- * worksheet actions and an API; a type that nests itself (friend: Person);
+ * worksheet actions and an API; a type that nests itself (friend: Person,
+ * Don't Ask, as a spec must make such a field);
  * a db worksheet. */
 static const char SPEC[] =
     "Form Predicate,Form Name,Predicate,Kind,Type,Name,Enum Values,Description,Don't Ask,"
@@ -85,7 +86,7 @@ static const char SPEC[] =
     ",,,input,confirm,ok,,go ahead,,TRUE,,,\n"
     ",Person,,,type,,,A person.,,,,,\n"
     ",,,input,str,name,,full name,,TRUE,,,\n"
-    ",,,input,Person,friend,,,,,,,\n"
+    ",,,input,Person,friend,,,TRUE,,,,\n"
     ",Place,,,db,places,,Places.,,,,,\n"
     ",,,internal; primary,str,name,,,,,,,\n";
 

@@ -250,6 +250,27 @@ TEST(agent_load_long_line)
     free(desc);
 }
 
+/* A predicate or action that calls a function genie does not have (a
+ * system() a spec's author hoped for, a misspelt API) is refused when the
+ * agent loads, at its line; built-ins, APIs and worksheets are calls. */
+TEST(agent_load_unknown_call)
+{
+    static const char csv[] =
+        "Form Predicate,Form Name,Predicate,Kind,Type,Name,Enum Values,Description,Don't Ask,"
+        "Required,Confirm,Actions,Form Actions\n"
+        ",Order,,,worksheet,,,,,,,,\n"
+        ",,,input,str,name,,,,,,\"check(len(self.name) > 1, \"\"short\"\")\n"
+        "system(\"\"rm -rf x\"\")\",\n";
+    ag_agent *a = NULL;
+    gn_err e;
+    CHECK_INT(load("[agent]\ndatabase = x.db\n", csv, NULL, &a, &e), GN_EPARSE);
+    CHECK_CONTAINS(e.msg, "Order.name calls system(), which is not a built-in function, an API of "
+                          "apis.ini or a worksheet");
+    CHECK(ends_with(e.file, "worksheet.csv"));
+    CHECK_INT(e.line, 4);
+    ag_agent_free(a);
+}
+
 TEST(agent_load_undeclared_api)
 {
     ag_agent *a = NULL;

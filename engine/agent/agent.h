@@ -66,6 +66,12 @@ int ag_agent_database(const char *dir, char **path, gn_err *e);
  * transaction.  Returns 0 or GN_EDB. */
 int ag_agent_init_db(const ag_agent *a, sqlite3 *wdb, gn_err *e);
 
+/* Compile (never run) every statement of every SQL API of A on WDB, after
+ * ag_agent_init_db made its tables: a broken statement is found when the
+ * agent starts, as "apis.ini:LINE: API NAME: SQLite's message", not after
+ * a user confirmed a booking.  Returns 0 or GN_EPARSE. */
+int ag_agent_check_sql(const ag_agent *a, sqlite3 *wdb, gn_err *e);
+
 /* Describe in DB's genie_columns (creating it when missing) every table of
  * a `db` worksheet that it does not describe yet (or described from an
  * earlier version of the worksheet: genie_spec keeps its digest), from the worksheet's

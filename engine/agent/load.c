@@ -531,6 +531,28 @@ void ag_agent_free(ag_agent *a)
 
 /* ---- the init SQL ------------------------------------------------------- */
 
+int ag_agent_check_sql(const ag_agent *a, sqlite3 *wdb, gn_err *e)
+{
+    for (int i = 0; wdb && i < a->napis; i++) {
+        const ag_api *api = &a->apis[i];
+        for (const char *p = api->kind == AG_API_SQL ? api->sql : ""; p && *p;) {
+            sqlite3_stmt *st = NULL;
+            const char *tail = NULL;
+            if (sqlite3_prepare_v2(wdb, p, -1, &st, &tail) != SQLITE_OK) {
+                char *path = resolve(a->dir, "apis.ini");
+                int rc = gn_err_setpos(e, GN_EPARSE, path, api->line, 0, "API %s: %s", api->name,
+                                       sqlite3_errmsg(wdb));
+                free(path);
+                return rc;
+            }
+            sqlite3_finalize(st);
+            if (!tail || tail == p) break;
+            p = tail;
+        }
+    }
+    return 0;
+}
+
 int ag_agent_init_db(const ag_agent *a, sqlite3 *wdb, gn_err *e)
 {
     if (!a->init_sql) return 0;

@@ -220,7 +220,9 @@ int genie_chat_open(genie_chat *ch, const cfg_t *c, const genie_hooks *h, gn_err
     if ((rc = check_default_agent(ch, db, e)) || (rc = open_writer(ch, db, e)) ||
         (rc = genie_kb_open(&ch->kb, c, db, GENIE_KB_SUQL, 1, h, e)))
         return rc;
-    if (ch->wdb && (rc = ag_agent_init_db(ch->agent, ch->wdb, e))) return rc;
+    if (ch->wdb && ((rc = ag_agent_init_db(ch->agent, ch->wdb, e)) ||
+                    (rc = ag_agent_check_sql(ch->agent, ch->wdb, e))))
+        return rc;
     if (ch->kb.cl && (rc = load_prompts(ch, e))) return rc;
     gn_err se;
     gn_err_clear(&se);

@@ -123,6 +123,13 @@ check "an own agent's API writes its row" [ "$booked" = Dune ]
 sqlx "$T/books/other.db" "CREATE TABLE books(title TEXT, genre TEXT, blurb TEXT);"
 "$BIN" --agent "$T/books" --db "$T/books/other.db" --plain --offline --sessions "$T/s4.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
 check "a table without _id is an error naming the spec line" sh -c "[ $rc != 0 ] && grep -q 'worksheet.csv:5:.*_id INTEGER PRIMARY KEY' '$T/err'"
+# A broken statement in apis.ini is found when the agent starts, at its
+# line, not after the user confirmed.
+printf '[reserve]\nsql = INSERT INTO reservatons(txn_id, title) VALUES (:txn_id, :title)\n' >"$T/books/apis.ini"
+"$BIN" --agent "$T/books" --plain --offline --sessions "$T/s4.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "a broken API statement is an error at start naming apis.ini's line" sh -c \
+  "[ $rc = 1 ] && grep -q 'apis.ini:1: API reserve: no such table: reservatons' '$T/err'"
+printf '[reserve]\nsql = INSERT INTO reservations(txn_id, title) VALUES (:txn_id, :title)\n' >"$T/books/apis.ini"
 
 # ---- the LLM cache answers for its own endpoint only --------------------------
 cat >"$T/cache.json" <<'JSON'

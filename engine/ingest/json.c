@@ -142,6 +142,24 @@ static int find_column(ig_table *t, const char *key, int guess)
     return -1;
 }
 
+/* How deeply arrays and objects nest in TEXT[N] (strings skipped). */
+static long json_depth(const char *text, size_t n)
+{
+    long d = 0, most = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = text[i];
+        if (c == '"') {
+            for (i++; i < n && text[i] != '"'; i++)
+                if (text[i] == '\\') i++;
+        } else if (c == '[' || c == '{') {
+            if (++d > most) most = d;
+        } else if (c == ']' || c == '}') {
+            d--;
+        }
+    }
+    return most;
+}
+
 static int one_object(ig_table *t, int grow, const char *text, size_t n, long line,
                       char ***cells, int *cap, ig_row_fn fn, void *ud, gn_err *e)
 {
@@ -153,6 +171,11 @@ static int one_object(ig_table *t, int grow, const char *text, size_t n, long li
         const char *at = cJSON_GetErrorPtr();
         long l = line;
         for (const char *p = text; at && p < at && p < text + n; p++) l += *p == '\n';
+        long depth = json_depth(text, n);
+        if (depth > CJSON_NESTING_LIMIT)
+            return gn_err_setpos(e, GN_EPARSE, t->path, (int)line, 0, "this object nests arrays "
+                                 "and objects %ld deep, more than the %d levels genie reads",
+                                 depth, CJSON_NESTING_LIMIT);
         return gn_err_setpos(e, GN_EPARSE, t->path, (int)l, 0, "this object is not valid JSON");
     }
     int rc = 0, k = 0;

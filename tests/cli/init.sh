@@ -387,6 +387,8 @@ printf 'a,b\n1,x\0y\n' >nul.csv
 gi --init bad8 nul.csv; fails_cleanly "a NUL byte" bad8 "nul.csv:2: a NUL byte in column b"
 printf '[{"a":1},\n{"a":2,}\n]' >trailing.json
 gi --init bad9 trailing.json; fails_cleanly "broken JSON" bad9 "trailing.json:2: this object is not valid JSON"
+"$PY" -c 'print("[{\"a\": 1, \"deep\": " + "[" * 1500 + "]" * 1500 + "}]")' >deep.json
+gi --init bad9d deep.json; fails_cleanly "valid JSON nested too deep says so" bad9d "deep.json:1: this object nests arrays and objects 1501 deep, more than the 1000 levels genie reads"
 printf '[{"a":1},\n{"a":2}\n' >open.json
 gi --init bad10 open.json; fails_cleanly "a JSON array never closed" bad10 "open.json:3: the array is never closed with ']'"
 printf '{"a":1}\n{"a":\n' >open.jsonl

@@ -5,7 +5,7 @@
  *
  * Progress and warnings go to stderr; what was inferred (a table of
  * column, type, examples and why) and the next commands go to stdout.
- * Ctrl-C (or SIGTERM) cancels: nothing half-made is left.
+ * Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) cancels: nothing half-made is left.
  */
 #include "cli.h"
 #include "plainout.h"
@@ -135,16 +135,17 @@ int cli_init(const cfg_t *c)
     const char *dir = cfg_str(c, OPT_INIT);
     size_t nfiles;
     const char *const *files = cfg_operands(c, &nfiles);
-    /* Ctrl-C from here on cancels and cleans up. */
-    struct sigaction sa = { .sa_handler = on_signal }, old_int, old_term;
+    /* Ctrl-C from here on cancels and cleans up; so do SIGTERM, and
+     * SIGHUP (the terminal closed: it used to leave a hidden directory
+     * with a partial database). */
+    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+    struct sigaction sa = { .sa_handler = on_signal }, old[4];
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    for (int i = 0; i < 4; i++) sigaction(sigs[i], &sa, &old[i]);
     genie_hooks h = cli_hooks(c);
     genie_init_result r;
     int rc = genie_init(c, dir, files, nfiles, cfg_bool(c, OPT_FORCE), &h, &interrupted, &r, &e);
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    for (int i = 0; i < 4; i++) sigaction(sigs[i], &old[i], NULL);
     int status = EXIT_OK;
     if (!rc) {
         printf("Made the agent %s from %zu file%s:\n", dir, nfiles, nfiles == 1 ? "" : "s");

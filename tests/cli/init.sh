@@ -504,6 +504,14 @@ wait $HP; RC=$?
 check "Ctrl-C while reading: exits 130" rc_is 130
 check "Ctrl-C: says nothing was written" errhas "genie: interrupted; nothing was written"
 check "Ctrl-C: no DIR, no hidden directory" sh -c "[ ! -e huge ] && [ -z \"\$(ls -a '$T' | grep -E '^\\..+\\.(init|old)-')\" ]"
+# The terminal closing (SIGHUP) cancels the same way.
+"$BIN" --init hup huge.csv >"$T/out" 2>"$T/err" &
+HP=$!
+for i in $(seq 400); do grep -q 'rows' "$T/err" 2>/dev/null && break; sleep 0.02; done
+kill -HUP $HP 2>/dev/null
+wait $HP; RC=$?
+check "SIGHUP while reading: exits 130, nothing written" sh -c "[ $RC = 130 ] && grep -q 'interrupted; nothing was written' '$T/err'"
+check "SIGHUP: no DIR, no hidden directory" sh -c "[ ! -e hup ] && [ -z \"\$(ls -a '$T' | grep -E '^\\..+\\.(init|old)-')\" ]"
 
 # ---- what is printed can be run as printed --------------------------------------------
 # The Next: lines are commands to paste: each --suql one runs.

@@ -158,8 +158,9 @@ int genie_kb_open(genie_kb *k, const cfg_t *c, const char *path, enum genie_kb_l
 void genie_kb_close(genie_kb *k);
 
 /* Build the retrieval index of K's database (from GENIE_KB_DATA), with
- * progress through the hooks. */
-int genie_kb_build(genie_kb *k, gn_err *e);
+ * progress through the hooks; once *CANCEL (may be NULL; a signal handler
+ * may set it) is set it stops with GN_ECANCEL, the old index as it was. */
+int genie_kb_build(genie_kb *k, const atomic_int *cancel, gn_err *e);
 
 /* Open K's retrieval index when K was opened below GENIE_KB_INDEX (after
  * genie_kb_build, to describe it): as that level does. */

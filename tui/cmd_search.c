@@ -12,10 +12,20 @@
 #include "util/clock.h"
 #include "util/xmem.h"
 
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+static atomic_int reindex_stop;
+
+static void on_stop(int sig)
+{
+    (void)sig;
+    atomic_store(&reindex_stop, 1);
+}
 
 int cli_reindex(const cfg_t *c)
 {
@@ -23,8 +33,20 @@ int cli_reindex(const cfg_t *c)
     gn_err e;
     gn_err_clear(&e);
     genie_hooks h = cli_hooks(c);
+    /* Ctrl-C (or SIGTERM, SIGHUP) stops the build at its next batch; the
+     * old index stays as it was. */
+    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+    struct sigaction sa = { .sa_handler = on_stop }, old[3];
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 3; i++) sigaction(sigs[i], &sa, &old[i]);
     int rc = genie_kb_open(&k, c, NULL, GENIE_KB_DATA, 0, &h, &e);
-    if (!rc) rc = genie_kb_build(&k, &e);
+    if (!rc) rc = genie_kb_build(&k, &reindex_stop, &e);
+    for (int i = 0; i < 3; i++) sigaction(sigs[i], &old[i], NULL);
+    if (rc == GN_ECANCEL) {
+        genie_kb_close(&k);
+        fprintf(stderr, "genie: interrupted; the index is as it was\n");
+        return 130;
+    }
     if (!rc && !cfg_bool(c, OPT_QUIET)) {
         if (genie_kb_index(&k, &e) == 0)
             fprintf(stderr, "genie: %ld passages, %s vector index, embedder %s\n",

@@ -336,7 +336,7 @@ int genie_init(const cfg_t *c, const char *dir, const char *const *files, size_t
     genie_kb k;
     char *dbpath = xasprintf("%s/%s", dir, res->dbfile);
     rc = genie_kb_open(&k, c, dbpath, GENIE_KB_DATA, 0, r.h, e);
-    if (!rc) rc = genie_kb_build(&k, e);
+    if (!rc) rc = genie_kb_build(&k, r.cancel, e);
     genie_kb_close(&k);
     free(dbpath);
     return rc;

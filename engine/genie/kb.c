@@ -116,11 +116,13 @@ static void on_progress(const char *stage, long done, long total, void *ud)
     if (h->progress) h->progress(h->ud, stage, NULL, done, total);
 }
 
-int genie_kb_build(genie_kb *k, gn_err *e)
+int genie_kb_build(genie_kb *k, const atomic_int *cancel, gn_err *e)
 {
     genie_tell(&k->hooks, 0, "indexing %s", k->path);
     double t0 = gn_now();
-    int rc = rt_index_build(k->db, k->path, k->em, &k->opts, on_progress, &k->hooks, e);
+    rt_opts o = k->opts;
+    o.cancel = cancel;
+    int rc = rt_index_build(k->db, k->path, k->em, &o, on_progress, &k->hooks, e);
     if (!rc) genie_tell(&k->hooks, 0, "index built in %.1f s", gn_now() - t0);
     return rc;
 }
@@ -169,7 +171,7 @@ int genie_kb_index(genie_kb *k, gn_err *e)
                           "where the file is writable", k->path, why, k->path);
     }
     genie_tell(&k->hooks, 0, "%s; rebuilding", e->msg);
-    rc = genie_kb_build(k, e);
+    rc = genie_kb_build(k, NULL, e);
     if (!rc) rc = rt_index_open(k->db, k->path, k->em, &k->opts, &k->ix, e);
     return rc;
 }

@@ -32,6 +32,7 @@
 
 void rt_opts_default(rt_opts *o)
 {
+    memset(o, 0, sizeof *o);      /* fields added later (cancel) start empty */
     o->hnsw_threshold = 200000;
     o->hnsw_m = 32;
     o->ef_construction = 20;

@@ -13,6 +13,8 @@
 #ifndef GENIE_INDEX_H
 #define GENIE_INDEX_H
 
+#include <stdatomic.h>
+
 #include "retrieval/embed.h"
 #include "store/passages.h"
 
@@ -29,6 +31,8 @@ typedef struct rt_opts {
     long exact_limit;      /* candidate passages up to which dense search is exact */
     long background_from;  /* passages from which the index is read in the
                               background (0: never, 1: always) */
+    const atomic_int *cancel; /* a build stops at its next batch when set
+                              (GN_ECANCEL: nothing replaced); may be NULL */
 } rt_opts;
 
 /* Fill with the documented defaults. */
@@ -43,7 +47,9 @@ int rt_index_check(sqlite3 *db, const char *dbpath, const rt_embedder *em, gn_er
 
 /* Rebuild everything (passages, FTS5, vectors, FAISS) in one transaction on a
  * writable DB.  PROGRESS (may be NULL) is called with stage names
- * "passages", "lexical index", "embedding", "vector index". */
+ * "passages", "lexical index", "embedding", "vector index".  Stops with
+ * GN_ECANCEL, the old index and database as they were, once O->cancel is
+ * set. */
 int rt_index_build(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opts *o,
                    st_progress_fn progress, void *ud, gn_err *e);
 

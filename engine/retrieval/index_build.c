@@ -94,7 +94,8 @@ static int write_all(FILE *f, const void *p, size_t n, const char *path, gn_err 
 
 /* Embed every passage in id order into vec (n * dim, allocated here). */
 static int embed_all(sqlite3 *db, rt_embedder *em, long n, int64_t *row, int32_t *src,
-                     float **vec, int *dim, st_progress_fn progress, void *ud, gn_err *e)
+                     float **vec, int *dim, const atomic_int *cancel, st_progress_fn progress,
+                     void *ud, gn_err *e)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "SELECT row_id, src, text FROM genie_passages ORDER BY id",
@@ -127,6 +128,7 @@ static int embed_all(sqlite3 *db, rt_embedder *em, long n, int64_t *row, int32_t
             i += m;
             m = 0;
             if (progress) progress("embedding", i, n, ud);
+            if (!rc && cancel && *cancel) rc = gn_err_set(e, GN_ECANCEL, "the index build was cancelled");
         }
         if (step != SQLITE_ROW) break;
     }
@@ -196,6 +198,7 @@ static int build_faiss(const char *path, const float *vec, long n, int dim, cons
         long m = n - i < ADD_BATCH ? n - i : ADD_BATCH;
         if (faiss_Index_add(ix, m, vec + (size_t)i * dim)) rc = faiss_fail(e, "add");
         if (progress) progress("vector index", i + m, n, ud);
+        if (!rc && o->cancel && *o->cancel) rc = gn_err_set(e, GN_ECANCEL, "the index build was cancelled");
     }
     if (!rc) rc = write_faiss(path, ix, nonce, n, e);
     faiss_Index_free(ix);
@@ -233,7 +236,7 @@ static int build_files(sqlite3 *db, const char *dbpath, rt_embedder *em, const r
     int32_t *src = xmalloc(4 * (size_t)(n ? n : 1));
     float *vec = NULL;
     *dim = rt_embedder_dim(em);
-    int rc = n ? embed_all(db, em, n, row, src, &vec, dim, progress, ud, e) : 0;
+    int rc = n ? embed_all(db, em, n, row, src, &vec, dim, o->cancel, progress, ud, e) : 0;
     if (!rc && *dim <= 0) rc = gn_err_set(e, GN_EUSAGE, "no passages to learn the embedding size from");
     char *vp = rt_vec_path(dbpath), *fp = rt_faiss_path(dbpath), *lp = rt_lex_path(dbpath);
     char *vt = xasprintf("%s.tmp", vp), *ft = xasprintf("%s.tmp", fp), *lt = xasprintf("%s.tmp", lp);

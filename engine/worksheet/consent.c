@@ -18,11 +18,13 @@
  * often a change than a yes).
  */
 #include "worksheet/consent.h"
+#include "util/utf8.h"
 #include "util/xmem.h"
 #include "worksheet/coerce.h"
 #include "worksheet/value.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 
 /* Words that agree on their own. */
@@ -51,48 +53,53 @@ static int in_list(const char *const *list, const char *w)
     return 0;
 }
 
+/* The next word of *S (lower-cased ASCII, apostrophes dropped: "that's"
+ * is "thats") into WORD; *S moves past it.  0 at the end; -1 for what
+ * cannot be part of an agreement (a '?', a letter outside ASCII but the
+ * i of "si", a word too long).  Emoji, symbols and punctuation separate
+ * words. */
+static int next_word(const char **s, char word[32])
+{
+    size_t n = 0;
+    for (;;) {
+        uint32_t cp = 0;
+        int len = **s ? gn_utf8_next(*s, &cp) : 0;
+        if (cp == '?') return -1;
+        if (cp == 0xED) cp = 'i';                        /* "si" with its accent */
+        int letter = cp < 0x80 ? isalnum((int)cp) : 0;
+        int joins = cp == '\'' || cp == 0x2018 || cp == 0x2019;
+        /* Outside ASCII only punctuation, symbols and emoji (a thumbs-up)
+         * separate words; a letter of any other script is a word this
+         * vocabulary does not know ("yes 但是" is not a plain yes). */
+        int symbol = (cp >= 0x2000 && cp <= 0x2BFF) || (cp >= 0xFE00 && cp <= 0xFE0F) ||
+                     (cp >= 0x1F000 && cp <= 0x1FAFF);
+        int other = cp >= 0x80 && !joins && !symbol;
+        if (other) return -1;
+        if (letter) {
+            if (n + 1 >= 32) return -1;
+            word[n++] = (char)tolower((int)cp);
+        } else if (!joins && n) {
+            break;
+        }
+        if (!len) break;
+        *s += len;
+    }
+    word[n] = 0;
+    return n > 0;
+}
+
 int ws_consent_agrees(const char *utterance)
 {
     if (!utterance) return 0;
     char word[32];
-    size_t n = 0;
-    int words = 0, agreed = 0;
-    for (const unsigned char *p = (const unsigned char *)utterance;; p++) {
-        int c = *p;
-        if (c == '?') return 0;
-        if (c == '\'' || (c == 0xE2 && p[1] == 0x80 && (p[2] == 0x98 || p[2] == 0x99))) {
-            if (c == 0xE2) p += 2;           /* ' and its curly forms join a word */
-            continue;
-        }
-        if (c >= 0xF0 && c <= 0xF4) {             /* an emoji (a thumbs-up) separates */
-            for (int k = 0; k < 3 && p[1] && (p[1] & 0xC0) == 0x80; k++) p++;
-            c = ' ';
-        }
-        if (c && (isalnum(c) || c >= 0x80)) {
-            if (c >= 0x80) {
-                /* "sí" reads as si; other letters outside ASCII make the
-                 * word unknown (so not an agreement). */
-                if (c == 0xC3 && p[1] == 0xAD) {
-                    c = 'i';
-                    p++;
-                } else {
-                    return 0;
-                }
-            }
-            if (n + 1 >= sizeof word) return 0;
-            word[n++] = (char)tolower(c);
-            continue;
-        }
-        if (n) {
-            word[n] = 0;
-            n = 0;
-            if (++words > 12) return 0;
-            if (in_list(agree, word)) agreed = 1;
-            else if (!in_list(filler, word)) return 0;
-        }
-        if (!c) break;
+    int words = 0, agreed = 0, k;
+    const char *s = utterance;
+    while ((k = next_word(&s, word)) > 0) {
+        if (++words > 12) return 0;
+        if (in_list(agree, word)) agreed = 1;
+        else if (!in_list(filler, word)) return 0;
     }
-    return agreed;
+    return k == 0 && agreed;
 }
 
 enum ws_consent ws_consent_given(const ws_state *st, const ws_record *r, int fi,

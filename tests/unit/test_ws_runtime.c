@@ -1123,7 +1123,8 @@ TEST(ws_consent_agreement_forms)
                                         "ok thanks, is there parking", "book it for 8 instead",
                                         "cancel", "I don't know", "", "   ", "maybe",
                                         "yes yes yes yes yes yes yes yes yes yes yes yes yes",
-                                        "yes, and add a note: window seat", "oui \xc3\xa7" "a", NULL };
+                                        "yes, and add a note: window seat", "oui \xc3\xa7" "a",
+                                        "yes \xe4\xbd\x86\xe6\x98\xaf", NULL };
     for (int i = 0; yes[i]; i++)
         if (!ws_consent_agrees(yes[i])) th_fail(__FILE__, __LINE__, "not an agreement: \"%s\"", yes[i]);
     for (int i = 0; other[i]; i++)

@@ -28,31 +28,38 @@ booked() { sqlq "$T/r.db" "SELECT count(*) FROM reservations" 2>/dev/null || ech
 # responds N FILE: FILE has N "respond" stage events.
 responds() { [ "$(grep -c '"stage":"respond"}' "$2" 2>/dev/null)" -ge "$1" ]; }
 
-dups=0 orphans=0 killed=0 noted=0 replayed=0
-for round in $(seq "$ROUNDS"); do
-    people=$((round + 1))
-    # Turn 1 asks for the go-ahead; turn 2's reply streams slowly, and
-    # genie is killed while it does.
+# book_and_kill PEOPLE DATE WAIT OUT ERR: a conversation whose turn 1
+# asks for the go-ahead and whose turn 2's reply streams slowly; genie is
+# killed with SIGKILL WAIT seconds into that reply (the reservation
+# written, its turn not saved).  True when the kill found genie running.
+book_and_kill() {
     script '{"chat": [
-      {"stage": "parse", "times": 1, "reply": "Book_Restaurant(restaurant=\"Papa Nino'"'"'s Trattoria\", num_people='$people', date=\"2026-03-20\", time=\"19:00\")"},
+      {"stage": "parse", "times": 1, "reply": "Book_Restaurant(restaurant=\"Papa Nino'"'"'s Trattoria\", num_people='$1', date=\"'$2'\", time=\"19:00\")"},
       {"stage": "parse", "reply": "book_restaurant.confirm = True"},
       {"stage": "respond", "times": 1, "reply": "Shall I book it?"},
       {"stage": "respond", "reply": "Your table is booked, see you then.", "stall": 6, "ping": 0.1}]}'
-    before=$(booked)
-    rm -f "$T/in" "$T/o$round"
+    rm -f "$T/in" "$4"
     mkfifo "$T/in"
-    "$BIN" "${G[@]}" <"$T/in" >"$T/o$round" 2>"$T/e$round" &
-    gp=$!
+    "$BIN" "${G[@]}" <"$T/in" >"$4" 2>"$5" &
+    local gp=$! ok=1
     exec 3>"$T/in"
     echo "book it" >&3
-    for _ in $(seq 200); do responds 1 "$T/o$round" && grep -q '"event":"timings"' "$T/o$round" && break; sleep 0.05; done
+    for _ in $(seq 200); do responds 1 "$4" && grep -q '"event":"timings"' "$4" && break; sleep 0.05; done
     echo "yes" >&3
-    for _ in $(seq 200); do responds 2 "$T/o$round" && break; sleep 0.05; done
-    # a random moment while the reply streams (0 to 0.9 s into it)
-    sleep "0.$((RANDOM % 10))"
-    kill -9 "$gp" 2>/dev/null && killed=$((killed + 1))
+    for _ in $(seq 200); do responds 2 "$4" && break; sleep 0.05; done
+    sleep "$3"
+    kill -9 "$gp" 2>/dev/null || ok=0
     wait "$gp" 2>/dev/null
     exec 3>&-
+    [ $ok = 1 ]
+}
+
+dups=0 orphans=0 killed=0 noted=0 replayed=0
+for round in $(seq "$ROUNDS"); do
+    before=$(booked)
+    # a random moment while the reply streams (0 to 0.9 s into it)
+    book_and_kill $((round + 1)) 2026-03-20 "0.$((RANDOM % 10))" "$T/o$round" "$T/e$round" &&
+        killed=$((killed + 1))
     [ "$(booked)" -eq $((before + 1)) ] || { echo "# round $round: $(booked) reservations after the kill, $before before"; }
     # Resumed: the go-ahead again.
     script '{"chat": [{"stage": "parse", "reply": "book_restaurant.confirm = True"},
@@ -76,24 +83,8 @@ loop_booked=$(booked)
 # Killed after the booking was written; resumed, the user first asks
 # something else, and only then says yes: the lost call is found in any
 # later turn, not only the next one.
-script '{"chat": [
-  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(restaurant=\"Papa Nino'"'"'s Trattoria\", num_people=9, date=\"2026-03-21\", time=\"19:00\")"},
-  {"stage": "parse", "reply": "book_restaurant.confirm = True"},
-  {"stage": "respond", "times": 1, "reply": "Shall I book it?"},
-  {"stage": "respond", "reply": "Your table is booked, see you then.", "stall": 6, "ping": 0.1}]}'
 before=$(booked)
-rm -f "$T/in"; mkfifo "$T/in"
-"$BIN" "${G[@]}" <"$T/in" >"$T/ol" 2>"$T/el" &
-gp=$!
-exec 3>"$T/in"
-echo "book it" >&3
-for _ in $(seq 200); do responds 1 "$T/ol" && grep -q '"event":"timings"' "$T/ol" && break; sleep 0.05; done
-echo "yes" >&3
-for _ in $(seq 200); do responds 2 "$T/ol" && break; sleep 0.05; done
-sleep 0.3
-kill -9 "$gp" 2>/dev/null
-wait "$gp" 2>/dev/null
-exec 3>&-
+book_and_kill 9 2026-03-21 0.3 "$T/ol" "$T/el"
 script '{"chat": [
   {"stage": "parse", "times": 1, "reply": "answer(\"is there parking at Papa Nino'"'"'s Trattoria\")"},
   {"stage": "kb_parse", "times": 1, "reply": "SELECT name FROM restaurants WHERE name = '"'"'Papa Nino'"''"'s Trattoria'"'"'"},

@@ -597,16 +597,17 @@ static int bi_confirm(ws_interp *in, const ws_node *n, ws_val **out, gn_err *e)
     ws_record *r;
     int fi;
     if (resolve_field(in, n->args[0], &r, &fi, e)) return GN_EPARSE;
-    *out = ws_none();
     /* confirm(booking.confirm), for a field that is itself the go-ahead,
      * means what booking.confirm = True means, under the same rules; the
-     * models write it for "yes, book it" as often as the assignment. */
+     * models write it for "yes, book it" as often as the assignment.  (A
+     * refusal returns no value: the caller frees none then.) */
     if (r->kind == WR_TASK && in->st->spec->sheets[r->sheet].fields[fi].type.kind == WT_CONFIRM) {
         if (may_assign(in, n->args[0], r, fi, e)) return GN_EPARSE;
         assign_value(in, r, fi, ws_bool(1));
-        return 0;
+    } else if (ws_slot_filled(&r->slots[fi])) {
+        r->slots[fi].confirmed = 1;
     }
-    if (ws_slot_filled(&r->slots[fi])) r->slots[fi].confirmed = 1;
+    *out = ws_none();
     return 0;
 }
 

@@ -90,7 +90,7 @@ const cfg_option cfg_options[OPT__COUNT] = {
                 "column's type, write the database, worksheet.csv and "
                 "agent.ini, build the index, then exit" },
     [OPT_FORCE] = { .name = "force", .type = CFG_ACTION, .group = MODES,
-        .help = "with --init: replace DIR when it already holds an agent" },
+        .help = "with --init: replace DIR when it holds an agent and nothing else" },
 
     /* ---- General ---------------------------------------------------- */
     [OPT_CONFIG] = { .name = "config", .shortopt = 'c', .arg = "FILE",

@@ -97,6 +97,43 @@ static int dir_state(const char *dir, int *exists)
     return empty ? 0 : -1;
 }
 
+/* Whether NAME is a file --init makes in an agent directory (or SQLite
+ * and the index beside the database). */
+static int ours(const char *name)
+{
+    static const char *const ends[] = { ".db", ".db.faiss", ".db.lex", ".db.vec", ".db-wal",
+                                        ".db-shm", ".db-journal", ".db.vec.tmp",
+                                        ".db.faiss.tmp", ".db.lex.tmp" };
+    if (!strcmp(name, "agent.ini") || !strcmp(name, "worksheet.csv")) return 1;
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+        size_t k = strlen(ends[i]);
+        if (n > k && !strcmp(name + n - k, ends[i])) return 1;
+    }
+    return 0;
+}
+
+/* The entries of agent directory DIR that --init did not make, as a
+ * list for a message ("apis.ini, notes.txt"); NULL when there are none. */
+static char *foreign_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return NULL;
+    gn_buf b;
+    gn_buf_init(&b);
+    int n = 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") || ours(de->d_name)) continue;
+        if (n++ < 5) gn_buf_printf(&b, "%s%s", b.len ? ", " : "", de->d_name);
+    }
+    closedir(d);
+    if (n > 5) gn_buf_printf(&b, " and %d more", n - 5);
+    if (n) return gn_buf_detach(&b);
+    gn_buf_release(&b);
+    return NULL;
+}
+
 /* Can DIR be made (or replaced) from FILES?  0, or GN_EUSAGE saying why. */
 static int check_target(const char *dir, const char *const *files, size_t nfiles, int force,
                         int *exists, gn_err *e)
@@ -112,6 +149,15 @@ static int check_target(const char *dir, const char *const *files, size_t nfiles
     if (st == 1 && !force)
         return gn_err_set(e, GN_EUSAGE, "%s already holds an agent; give --force to replace it",
                           dir);
+    /* --force replaces what --init made, never what someone put beside it
+     * (an apis.ini, prompts, notes): those would go with the directory. */
+    char *foreign = st == 1 ? foreign_entries(dir) : NULL;
+    if (foreign) {
+        gn_err_set(e, GN_EUSAGE, "%s holds files --init did not make (%s); --force would "
+                   "delete them with the agent: move them out first", dir, foreign);
+        free(foreign);
+        return e->code;
+    }
     /* Replacing DIR whole: a data file inside it would be lost. */
     char *rdir = *exists ? realpath(dir, NULL) : NULL;
     int rc = 0;
@@ -287,9 +333,13 @@ static int import_all(init_run *r, genie_init_result *res, const char *dbpath, g
 static int make_agent(const cfg_t *c, init_run *r, const char *dir, int exists,
                       genie_init_result *res, gn_err *e)
 {
-    char *dcopy = xstrdup(dir), *bcopy = xstrdup(dir);
+    /* A symbolic link to the agent is followed: the directory it names is
+     * replaced, and the link stays. */
+    char *place = exists ? realpath(dir, NULL) : NULL;
+    char *dcopy = xstrdup(place ? place : dir), *bcopy = xstrdup(place ? place : dir);
+    char *ncopy = xstrdup(dir);
     char *parent = dirname(dcopy), *base = basename(bcopy);
-    char *name = ig_ident(base, "agent");
+    char *name = ig_ident(basename(ncopy), "agent");
     char *tmp = xasprintf("%s/.%s.init-XXXXXX", parent, base);
     res->dbfile = xasprintf("%s.db", name);
     double t0 = gn_now();
@@ -303,7 +353,7 @@ static int make_agent(const cfg_t *c, init_run *r, const char *dir, int exists,
     if (!rc) rc = write_spec(c, r, res->tables, res->ntables, name, res->dbfile, tmp, e);
     if (!rc) rc = check_agent(tmp, dbtmp, e);
     if (!rc && cancelled(r)) rc = gn_err_set(e, GN_ECANCEL, "cancelled");
-    if (!rc) rc = put_in_place(tmp, dir, parent, base, exists, e);
+    if (!rc) rc = put_in_place(tmp, place ? place : dir, parent, base, exists, e);
     if (!rc) made = 0;
     if (made) remove_tree(tmp);
     free(dbtmp);
@@ -311,6 +361,8 @@ static int make_agent(const cfg_t *c, init_run *r, const char *dir, int exists,
     free(name);
     free(dcopy);
     free(bcopy);
+    free(ncopy);
+    free(place);
     return rc;
 }
 

@@ -175,7 +175,8 @@ int ig_csv_header(ig_table *t, gn_err *e)
     if (!rc) {
         char **cells = xcalloc((size_t)r.noffs, sizeof *cells);
         rc = cells_of(&r, cells, line, NULL, e);
-        for (int i = 0; !rc && i < r.noffs; i++) ig_column_add(t, cells[i] ? cells[i] : "");
+        for (int i = 0; !rc && i < r.noffs; i++)
+            if (ig_column_add(t, cells[i] ? cells[i] : "", line, e) < 0) rc = e->code;
         free(cells);
     }
     reader_close(&r);

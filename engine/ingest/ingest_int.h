@@ -49,9 +49,17 @@ void ig_chunks_close(ig_chunks *c);
 /* Read the header row of a CSV/TSV file into T's columns (csv.c). */
 int ig_csv_header(ig_table *t, gn_err *e);
 
-/* Add a column named SRC to T (its SQL name made unique); returns its
- * index. */
-int ig_column_add(ig_table *t, const char *src);
+/* Add a column named SRC, read at LINE of T's file (0: not a text
+ * file), to T, its SQL name made unique.  Returns its index, or -1 with E
+ * set (GN_EPARSE) when T has IG_COLUMNS_MAX columns already or SRC is
+ * longer than IG_NAME_MAX bytes: neither is a table someone can ask
+ * about, and both would cost time quadratic in the columns. */
+int ig_column_add(ig_table *t, const char *src, long line, gn_err *e);
+
+/* The most columns a table may have (SQLite allows 2000, and a worksheet
+ * of more is no schema a prompt can carry), and the longest column name. */
+#define IG_COLUMNS_MAX 1000
+#define IG_NAME_MAX 1024
 
 /* Rows between two progress reports. */
 #define IG_PROGRESS_EVERY 65536

@@ -188,7 +188,10 @@ static int one_object(ig_table *t, int grow, const char *text, size_t n, long li
                                    "(did it change?)", v->string);
                 break;
             }
-            col = ig_column_add(t, v->string);
+            if ((col = ig_column_add(t, v->string, line, e)) < 0) {
+                rc = e->code;
+                break;
+            }
         }
         if (t->ncols > *cap) {
             int old = *cap;

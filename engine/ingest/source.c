@@ -104,8 +104,28 @@ static int column_taken(const void *ctx, const char *name)
     return 0;
 }
 
-int ig_column_add(ig_table *t, const char *src)
+int ig_column_add(ig_table *t, const char *src, long line, gn_err *e)
 {
+    const char *why = NULL;
+    char what[160];
+    if (t->ncols >= IG_COLUMNS_MAX) {
+        snprintf(what, sizeof what, "more than %d columns; genie imports at most %d",
+                 IG_COLUMNS_MAX, IG_COLUMNS_MAX);
+        why = what;
+    } else if (strlen(src) > IG_NAME_MAX) {
+        snprintf(what, sizeof what, "column %d's name is %zu bytes long; at most %d are "
+                 "accepted (is the first row a header?)", t->ncols + 1, strlen(src),
+                 IG_NAME_MAX);
+        why = what;
+    }
+    if (why && line > 0) {
+        gn_err_setpos(e, GN_EPARSE, t->path, (int)line, 0, "%s", why);
+        return -1;
+    }
+    if (why) {
+        gn_err_set(e, GN_EPARSE, "%s: %s", t->label, why);
+        return -1;
+    }
     t->cols = xrealloc(t->cols, (size_t)(t->ncols + 1) * sizeof *t->cols);
     ig_column *c = &t->cols[t->ncols];
     memset(c, 0, sizeof *c);
@@ -267,8 +287,9 @@ int ig_scan_sqlite(ig_table *t, ig_row_fn fn, void *ud, ig_progress_fn progress,
     } else {
         int nc = sqlite3_column_count(st);
         if (t->ncols == 0)
-            for (int i = 0; i < nc; i++) ig_column_add(t, sqlite3_column_name(st, i));
-        if (nc != t->ncols)
+            for (int i = 0; i < nc && !rc; i++)
+                if (ig_column_add(t, sqlite3_column_name(st, i), 0, e) < 0) rc = e->code;
+        if (!rc && nc != t->ncols)
             rc = gn_err_set(e, GN_EIO, "%s: the table changed while it was read", t->label);
         char **cells = xcalloc((size_t)nc + 1, sizeof *cells);
         long row = 0;

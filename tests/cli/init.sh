@@ -389,6 +389,12 @@ printf '[{"a":1},\n{"a":2,}\n]' >trailing.json
 gi --init bad9 trailing.json; fails_cleanly "broken JSON" bad9 "trailing.json:2: this object is not valid JSON"
 "$PY" -c 'print("[{\"a\": 1, \"deep\": " + "[" * 1500 + "]" * 1500 + "}]")' >deep.json
 gi --init bad9d deep.json; fails_cleanly "valid JSON nested too deep says so" bad9d "deep.json:1: this object nests arrays and objects 1501 deep, more than the 1000 levels genie reads"
+"$PY" -c 'print(",".join("c%d" % i for i in range(100000))); print(",".join("1" * 100000))' >wide.csv
+gi --init bad9w wide.csv; fails_cleanly "100,000 columns: refused at once, the limit named" bad9w "wide.csv:1: more than 1000 columns; genie imports at most 1000"
+"$PY" -c 'print("{\"a\": 1, " + ", ".join("\"k%d\": 1" % i for i in range(1200)) + "}")' >wide.jsonl
+gi --init bad9j wide.jsonl; fails_cleanly "JSON keys past the column limit" bad9j "wide.jsonl:1: more than 1000 columns"
+"$PY" -c 'print("\"" * 50000000)' >quotes.csv
+gi --init bad9q quotes.csv; fails_cleanly "a 25 MB header name is refused, not a bug" bad9q "quotes.csv:1: column 1's name is 24999999 bytes long; at most 1024"
 printf '[{"a":1},\n{"a":2}\n' >open.json
 gi --init bad10 open.json; fails_cleanly "a JSON array never closed" bad10 "open.json:3: the array is never closed with ']'"
 printf '{"a":1}\n{"a":\n' >open.jsonl
@@ -453,6 +459,7 @@ gi --init keep books.csv
 check "an agent DIR without --force: exits 2" rc_is 2
 check "... saying to give --force" errhas "keep already holds an agent; give --force to replace it"
 same "... and leaves it untouched" "$(cd keep && md5sum * | sort)" "$before"
+rm keep/notes.txt       # --force would refuse it (below)
 gi --init keep books.csv --force
 check "--force replaces an agent DIR: exits 0" rc_is 0
 same "--force: the new table is there, the old one gone" "$(q keep 'SELECT title FROM books ORDER BY title')" "$(printf 'X\nY')"
@@ -479,6 +486,18 @@ gi --init keep short.csv --force
 check "--force and a bad file: exits 1" rc_is 1
 same "--force and a bad file: the old agent stays" "$(q keep 'SELECT title FROM books ORDER BY title')" "$(printf 'X\nY')"
 check "--force and a bad file: no hidden directory left" no_temp
+gi --init linked books.csv
+ln -s linked via
+gi --init via "$D/wines.csv" --force
+check "--force through a symbolic link: exits 0" rc_is 0
+check "... the directory it names is replaced, the link stays" sh -c "[ -L via ] && [ -d linked ] && [ -f linked/via.db ] && [ ! -e linked/linked.db ]"
+same "... and holds the new agent" "$(q via 'SELECT count(*) FROM wines')" "4"
+echo "mine" >linked/notes.txt
+printf '[api]\n' >linked/apis.ini
+gi --init via/ books.csv --force
+check "--force when DIR holds files --init did not make: exits 2" rc_is 2
+check "... naming them" sh -c "grep -q 'via/ holds files --init did not make (' '$T/err' && grep -q 'notes.txt' '$T/err' && grep -q 'apis.ini' '$T/err'"
+check "... and deletes nothing" sh -c "[ -f linked/notes.txt ] && [ -f linked/apis.ini ] && [ -f linked/via.db ]"
 
 # ---- the index, -q, Ctrl-C ---------------------------------------------------------
 gi -q --init quiet "$D/wines.csv"

@@ -206,6 +206,49 @@ static int report(const llm_stream *s, gn_err *e)
 
 /* ---- appending text and reporting deltas --------------------------------- */
 
+/* UTF-16 halves.  A server that cuts its stream between the two halves
+ * of a surrogate pair (an emoji) sends a lone "\ud83d" in one event and
+ * "\ude00" in the next; neither decodes alone.  parse_exact turns each lone
+ * half into its 3-byte CESU form (ED A0..BF xx), which valid UTF-8 never
+ * contains; append holds a high half that ends a fragment back, in the
+ * buffer but not reported, and joins it with a low half that starts the
+ * next fragment; every other half becomes U+FFFD (3 bytes as well). */
+static int half_at(const char *p, int low)
+{
+    const unsigned char *u = (const unsigned char *)p;
+    return u[0] == 0xED && u[1] >= (low ? 0xB0 : 0xA0) && u[1] <= (low ? 0xBF : 0xAF);
+}
+
+static unsigned half_value(const char *p)
+{
+    const unsigned char *u = (const unsigned char *)p;
+    return 0xD000u | (unsigned)(u[1] & 0x3F) << 6 | (unsigned)(u[2] & 0x3F);
+}
+
+static const char REPLACEMENT[] = "\xEF\xBF\xBD";
+
+/* Bytes [from, len) of B just added: each half becomes U+FFFD but a high
+ * one ending B.  Returns where the bytes to report end. */
+static size_t halves_settle(gn_buf *b, size_t from)
+{
+    for (size_t i = from; i + 3 <= b->len; i++) {
+        if (!half_at(b->data + i, 0) && !half_at(b->data + i, 1)) continue;
+        if (half_at(b->data + i, 0) && i + 3 == b->len) return i;
+        memcpy(b->data + i, REPLACEMENT, 3);
+        i += 2;
+    }
+    return b->len;
+}
+
+static int report_delta(llm_stream *s, enum llm_delta_kind kind, int ci, int ti, const char *p,
+                        size_t n)
+{
+    if (!s->cb || !n) return 0;
+    llm_delta d = { kind, ci, ti, p, n };
+    if (s->cb(&d, s->ud)) return set_error(s, GN_ECANCEL, "cancelled by the delta callback");
+    return 0;
+}
+
 static int append(llm_stream *s, gn_buf *b, enum llm_delta_kind kind, int ci, int ti,
                   const char *p, size_t n)
 {
@@ -217,11 +260,32 @@ static int append(llm_stream *s, gn_buf *b, enum llm_delta_kind kind, int ci, in
     }
     s->text_total += n;
     size_t at = b->len;
+    if (at >= 3 && half_at(b->data + at - 3, 0)) {         /* a high half held back */
+        at -= 3;
+        if (n >= 3 && half_at(p, 1)) {
+            unsigned cp = 0x10000u + ((half_value(b->data + at) - 0xD800u) << 10) +
+                          (half_value(p) - 0xDC00u);
+            char u[4] = { (char)(0xF0 | cp >> 18), (char)(0x80 | (cp >> 12 & 0x3F)),
+                          (char)(0x80 | (cp >> 6 & 0x3F)), (char)(0x80 | (cp & 0x3F)) };
+            b->len = at;
+            gn_buf_add(b, u, 4);
+            p += 3, n -= 3;
+        } else {
+            memcpy(b->data + at, REPLACEMENT, 3);
+        }
+    }
+    size_t from = b->len;
     gn_buf_add(b, p, n);
-    if (!s->cb) return 0;
-    llm_delta d = { kind, ci, ti, b->data + at, n };
-    if (s->cb(&d, s->ud)) return set_error(s, GN_ECANCEL, "cancelled by the delta callback");
-    return 0;
+    size_t end = halves_settle(b, from);
+    return report_delta(s, kind, ci, ti, b->data + at, end - at);
+}
+
+/* At the end, a high half still held back is U+FFFD. */
+static int halves_flush(llm_stream *s, gn_buf *b, enum llm_delta_kind kind, int ci, int ti)
+{
+    if (b->len < 3 || !half_at(b->data + b->len - 3, 0)) return 0;
+    memcpy(b->data + b->len - 3, REPLACEMENT, 3);
+    return report_delta(s, kind, ci, ti, b->data + b->len - 3, 3);
 }
 
 static int is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -301,7 +365,15 @@ static int think_flush(llm_stream *s, int ci)
 static int flush_all(llm_stream *s)
 {
     for (int i = 0; i < s->res.nchoices; i++) {
+        llm_choice *c = &s->res.choices[i];
         int rc = think_flush(s, i);
+        if (!rc) rc = halves_flush(s, &c->content, LLM_DELTA_CONTENT, i, -1);
+        if (!rc) rc = halves_flush(s, &c->reasoning, LLM_DELTA_REASONING, i, -1);
+        if (!rc) rc = halves_flush(s, &c->refusal, LLM_DELTA_REFUSAL, i, -1);
+        for (int t = 0; !rc && t < c->ntools; t++) {
+            rc = halves_flush(s, &c->tools[t].name, LLM_DELTA_TOOL_NAME, i, t);
+            if (!rc) rc = halves_flush(s, &c->tools[t].arguments, LLM_DELTA_TOOL_ARGS, i, t);
+        }
         if (rc) return rc;
     }
     return 0;
@@ -383,23 +455,64 @@ static void excerpt(const char *p, size_t n, char out[32])
 
 /* The JSON value spanning exactly D[0..n) (surrounding whitespace allowed),
  * or NULL with *pos at the offending byte.  The caller deletes it. */
-static cJSON *parse_exact(const char *d, size_t n, size_t *pos)
+/* The value of the 4 hex digits at P, or -1. */
+static long hex4(const char *p)
 {
-    /* A \u0000 escape would end the decoded C string there, and the rest
-     * of the text would be lost without a word: it becomes U+FFFD (an
-     * escape of the same length, so positions stay). */
-    char *fixed = NULL;
-    if (memmem(d, n, "\\u0000", 6)) {
-        fixed = xmalloc(n + 1);
-        memcpy(fixed, d, n);
-        fixed[n] = 0;
-        for (char *p = fixed; (p = memmem(p, n - (size_t)(p - fixed), "\\u0000", 6)); p += 6) {
-            size_t bs = 0;                 /* backslashes ending at p: odd = an escape */
-            for (char *q = p; q >= fixed && *q == '\\'; q--) bs++;
-            if (bs % 2) memcpy(p + 2, "fffd", 4);
-        }
-        d = fixed;
+    long v = 0;
+    for (int i = 0; i < 4; i++) {
+        char c = p[i];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0) return -1;
+        v = v * 16 + d;
     }
+    return v;
+}
+
+/* D[0..n) with the escapes cJSON cannot take made decodable, or NULL when
+ * there are none.  A \u0000 would end the decoded C string there, and the
+ * rest of the text would be lost without a word: it becomes U+FFFD.  A
+ * lone surrogate half (which cJSON refuses, losing the whole event)
+ * becomes its CESU bytes, for append to join or replace. */
+static char *escapes_fixed(const char *d, size_t n, size_t *len)
+{
+    if (!memmem(d, n, "\\u", 2)) return NULL;
+    gn_buf b;
+    gn_buf_init(&b);
+    int changed = 0;
+    size_t i = 0, copied = 0;
+    while (i < n) {
+        if (d[i] != '\\' || i + 1 >= n) { i++; continue; }
+        if (d[i + 1] != 'u' || i + 6 > n) { i += 2; continue; }   /* \x: skip both */
+        long v = hex4(d + i + 2);
+        int high = v >= 0xD800 && v <= 0xDBFF, low = v >= 0xDC00 && v <= 0xDFFF;
+        if (high && i + 12 <= n && d[i + 6] == '\\' && d[i + 7] == 'u') {
+            long w = hex4(d + i + 8);
+            if (w >= 0xDC00 && w <= 0xDFFF) { i += 12; continue; }  /* a whole pair */
+        }
+        if (v != 0 && !high && !low) { i += 6; continue; }
+        gn_buf_add(&b, d + copied, i - copied);
+        if (v == 0) {
+            gn_buf_puts(&b, "\\ufffd");
+        } else {
+            char u[3] = { (char)0xED, (char)(0x80 | (v >> 6 & 0x3F)), (char)(0x80 | (v & 0x3F)) };
+            gn_buf_add(&b, u, 3);
+        }
+        changed = 1;
+        i += 6;
+        copied = i;
+    }
+    if (!changed) {
+        gn_buf_release(&b);
+        return NULL;
+    }
+    gn_buf_add(&b, d + copied, n - copied);
+    *len = b.len;
+    return gn_buf_detach(&b);
+}
+
+static cJSON *parse_as_is(const char *d, size_t n, size_t *pos)
+{
     const char *end = NULL;
     cJSON *j = cJSON_ParseWithLengthOpts(d, n, &end, 0);
     *pos = end && end >= d && end <= d + n ? (size_t)(end - d) : 0;
@@ -410,7 +523,17 @@ static cJSON *parse_exact(const char *d, size_t n, size_t *pos)
             j = NULL;
         }
     }
+    return j;
+}
+
+static cJSON *parse_exact(const char *d, size_t n, size_t *pos)
+{
+    size_t fn = 0;
+    char *fixed = escapes_fixed(d, n, &fn);
+    if (!fixed) return parse_as_is(d, n, pos);
+    cJSON *j = parse_as_is(fixed, fn, pos);
     free(fixed);
+    if (!j) cJSON_Delete(parse_as_is(d, n, pos));     /* the position in what was sent */
     return j;
 }
 

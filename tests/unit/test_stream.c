@@ -9,6 +9,7 @@
 #include "llm/stream.h"
 #include "util/buf.h"
 #include "util/xmem.h"
+#include "util/utf8.h"
 
 #include <stdlib.h>
 
@@ -479,4 +480,35 @@ TEST(stream_nul_escape_keeps_the_rest)
     CHECK_STR(k.content.data, choice0(s)->content.data);
     llm_stream_free(s);
     sink_release(&k);
+}
+
+/* A surrogate pair cut between two events (a lone \ud83d, then \ude00)
+ * is joined into the one emoji, reported once, complete; a half left
+ * alone (a low half first, a high half before text or at the end)
+ * becomes U+FFFD, and the rest of the reply arrives. */
+TEST(stream_surrogate_pair_across_events)
+{
+    const char *pieces[] = { CHUNK("{\"content\":\"smile \\ud83d\"}"),
+                             CHUNK("{\"content\":\"\\ude00 ok\"}"),
+                             CHUNK("{\"content\":\" \\uDE00 \\uD83D\"}"),
+                             CHUNK("{\"content\":\"x \\ud83d\\ude00 \\ud83d\"}"),
+                             FINISH(0, "stop"), "data: [DONE]\n", NULL };
+    sink k = { 0 };
+    llm_stream *s;
+    gn_err e;
+    CHECK_INT(run(pieces, &k, &s, &e), 0);
+    CHECK_STR(choice0(s)->content.data, "smile \xF0\x9F\x98\x80 ok \xEF\xBF\xBD \xEF\xBF\xBD"
+              "x \xF0\x9F\x98\x80 \xEF\xBF\xBD");
+    CHECK_STR(k.content.data, choice0(s)->content.data);
+    CHECK(gn_utf8_valid(k.content.data, k.content.len));
+    llm_stream_free(s);
+    sink_release(&k);
+
+    /* a whole body (not a stream) with a lone half keeps its text too */
+    const char *body = "{\"choices\":[{\"message\":{\"content\":\"a \\udc00 b\"},"
+                       "\"finish_reason\":\"stop\"}]}";
+    llm_result r;
+    CHECK_INT(llm_decode_body(body, strlen(body), &r, &e), 0);
+    CHECK_STR(r.choices[0].content.data, "a \xEF\xBF\xBD b");
+    llm_result_release(&r);
 }

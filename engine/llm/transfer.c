@@ -518,7 +518,7 @@ static int rejects_usage_option(const llm_call *k)
 static void judge(llm_call *k, CURLcode cc)
 {
     llm_client *c = k->cl;
-    char msg[512], reason[80];
+    char msg[512], reason[128];
     if (atomic_load(&k->cancel)) {
         gn_err_set(&k->err, GN_ECANCEL, "cancelled");
         finish(k, GN_ECANCEL);
@@ -540,9 +540,16 @@ static void judge(llm_call *k, CURLcode cc)
         return;
     }
     if (cc != CURLE_OK && !(k->http >= 200 && k->http <= 299 && cc == CURLE_PARTIAL_FILE)) {
-        snprintf(reason, sizeof reason, "%s", curl_easy_strerror(cc));
+        /* curl says "Out of memory" when it refuses a response head that is
+         * too large, and gives no detail: before any body, that is what it
+         * was. */
+        if (cc == CURLE_OUT_OF_MEMORY && !k->typed && !k->errbody.len)
+            snprintf(reason, sizeof reason, "the response's header is larger than curl "
+                     "accepts (100 KB a line, 300 KB in all)");
+        else
+            snprintf(reason, sizeof reason, "%s", curl_easy_strerror(cc));
         gn_err_set(&k->err, GN_ENET, "%s: request to %s failed: %s", llm_stage_name(k->stage),
-                   c->shown, curl_easy_strerror(cc));
+                   c->shown, reason);
         fail_or_retry(k, GN_ENET, !gn_http_curl_final(cc), -1, reason);
         return;
     }

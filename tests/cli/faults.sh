@@ -141,11 +141,18 @@ sz1=$(stat -c %s "$T/out")
 check "10 MB replies: cut, not printed whole" lt $((sz1 - sz0)) 2000000
 check "10 MB replies: the error says why" grep -q "the reply passed 65536 bytes" "$T/out"
 
+# A response header past curl's limit (100 KB a line): curl calls it "Out
+# of memory"; the error says what it was.
+BIG=$(printf 'x%.0s' $(seq 120000))
+script '{"chat": [{"stage": "parse", "headers": {"X-Pad": "'$BIG'"}, "reply": "pass"}, {"stage": "respond", "reply": "ok"}]}'
+check "a 120 KB response header: the turn ends" gsay "big header"
+check "a 120 KB response header: named, not called out of memory" has_last error "the response's header is larger than curl accepts"
+
 script "$GOOD"
 check "after all that: a normal turn" gsay "nine"
 gstop
 check "exit status 0" rc_is 0
-check "every turn is saved, in order" eq "$(saved_turns "$T/s1.db")" "one|two|three|four|five|six|seven|trickle|trickle slower|keepalive comment|keepalive empty|keepalive unknown|eight|nine"
+check "every turn is saved, in order" eq "$(saved_turns "$T/s1.db")" "one|two|three|four|five|six|seven|trickle|trickle slower|keepalive comment|keepalive empty|keepalive unknown|eight|big header|nine"
 check "a cut 10 MB reply is not saved whole" lt "$(sqlq "$T/s1.db" "SELECT max(length(response)) FROM turns")" 200000
 
 # ---- the sessions file -------------------------------------------------------

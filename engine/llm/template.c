@@ -26,15 +26,14 @@
  * backslashes are common).
  */
 #include "llm/template.h"
+#include "util/fs.h"
 #include "util/xmem.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 enum kind { N_TEXT, N_VAR, N_SECTION, N_INVERTED };
 
@@ -571,34 +570,21 @@ static int name_ok(const char *name)
     return 1;
 }
 
-/* Read PATH whole into *text (caller frees).  GN_ENOTFOUND when absent. */
+/* Read PATH whole into *text (caller frees).  GN_ENOTFOUND when absent
+ * (E untouched then). */
 static int read_file(const char *path, char **text, gn_err *e)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (errno == ENOENT || errno == ENOTDIR) return GN_ENOTFOUND;
-        return gn_err_set(e, GN_EIO, "%s: %s", path, strerror(errno));
+    gn_err why;
+    size_t len = 0;
+    int rc = gn_read_file(path, LLM_TPL_MAX_FILE, text, &len, &why);
+    if (rc == GN_ENOTFOUND) return rc;
+    if (rc) return gn_err_set(e, rc, "%s: %s", path, why.msg);
+    if (memchr(*text, 0, len)) {
+        free(*text);
+        *text = NULL;
+        return gn_err_set(e, GN_EPARSE, "%s: contains a NUL byte", path);
     }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return gn_err_set(e, GN_EIO, "%s: is a directory", path);
-    }
-    gn_buf b;
-    gn_buf_init(&b);
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= LLM_TPL_MAX_FILE)
-        gn_buf_add(&b, chunk, n);
-    int rc = ferror(f) ? gn_err_set(e, GN_EIO, "%s: read error", path)
-           : b.len > LLM_TPL_MAX_FILE ? gn_err_set(e, GN_ELIMIT, "%s: larger than %zu bytes",
-                                                   path, LLM_TPL_MAX_FILE)
-           : memchr(b.data, 0, b.len) ? gn_err_set(e, GN_EPARSE, "%s: contains a NUL byte", path)
-           : 0;
-    fclose(f);
-    if (rc) gn_buf_release(&b);
-    else *text = gn_buf_detach(&b);
-    return rc;
+    return 0;
 }
 
 static char *join_path(const char *dir, const char *name)

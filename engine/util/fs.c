@@ -61,15 +61,28 @@ int gn_mkprivate(const char *path, gn_err *e)
 
 int gn_read_file(const char *path, size_t max, char **out, size_t *len, gn_err *e)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    /* O_NONBLOCK: a FIFO opens at once instead of waiting, unkillable by
+     * Ctrl-C, for a writer that may never come; it is then refused. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         int code = errno == ENOENT || errno == ENOTDIR ? GN_ENOTFOUND : GN_EIO;
         return gn_err_setpos(e, code, path, 0, 0, "cannot open: %s", strerror(errno));
     }
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return gn_err_setpos(e, GN_EIO, path, 0, 0, "is a directory");
+    const char *kind = fstat(fd, &st) ? NULL : S_ISDIR(st.st_mode) ? "is a directory"
+                     : S_ISFIFO(st.st_mode) ? "is a FIFO, not a file"
+                     : S_ISSOCK(st.st_mode) ? "is a socket, not a file"
+                     : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "is a device, not a file"
+                     : NULL;
+    if (kind) {
+        close(fd);
+        return gn_err_setpos(e, GN_EIO, path, 0, 0, "%s", kind);
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return gn_err_setpos(e, GN_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
     }
     gn_buf b;
     gn_buf_init(&b);

@@ -89,6 +89,14 @@ sed -i 's/,input,int,num_people,/,input,integr,num_people,/' "$T/bad/worksheet.c
 check "a spec with an unknown type does not start" sh -c "[ $rc != 0 ]"
 check "the error names the file, line and column" sh -c "grep -q 'worksheet.csv:6:5:' '$T/err'"
 check "the error says what is wrong" errhas "integr"
+# A FIFO where a spec file belongs would block the start for a writer
+# that never comes (and Ctrl-C with it): it is refused at once.
+mkdir -p "$T/fifo"
+cp "$T/bad/"* "$T/fifo/"
+cp "$TOP/sample_db/restaurants/worksheet.csv" "$T/fifo/"
+rm "$T/fifo/apis.ini" && mkfifo "$T/fifo/apis.ini"
+timeout 20 "$BIN" --plain --offline --agent "$T/fifo" --sessions "$T/s3.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "a FIFO as apis.ini: refused at once, named" sh -c "[ $rc = 1 ] && grep -q 'apis.ini: is a FIFO, not a file' '$T/err'"
 "$BIN" --plain --offline --agent nosuchagent </dev/null >"$T/out" 2>"$T/err"; rc=$?
 check "an unknown agent name is an error naming the shipped ones" sh -c "[ $rc = 1 ] && grep -q 'restaurants, courses' '$T/err'"
 

@@ -152,7 +152,7 @@ test-valgrind: all $(SAMPLES) $(SAMPLE_IX)
 	@GENIE_TOP=$(CURDIR) GENIE_VALGRIND=1 bash tests/cli/tui.sh
 
 # AddressSanitizer + UBSan build of everything, running the same tests.
-asan: build/share/genie/prompts build/share/genie/sample_db
+asan: build/share/genie/prompts build/share/genie/sample_db build/genie-gen
 	$(MAKE) B=build/asan OPT="-O1 -g -fno-omit-frame-pointer" \
 	    SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	    FAISS_LIBS="$(FAISS_LIBS)" build/asan/genie build/asan/test-unit

@@ -205,6 +205,8 @@ typedef struct {
     suql_engine *en;
 } env;
 
+enum { CHECKS_NOW, CHECKS_LEGACY, CHECKS_RELEVANCE_STOP, CHECKS_ALL };
+
 static int env_open(env *v, const char *db, const char *vectors, const char *url, int batch, int legacy)
 {
     memset(v, 0, sizeof *v);
@@ -231,7 +233,9 @@ static int env_open(env *v, const char *db, const char *vectors, const char *url
                               .client = v->cl, .answer_tpl = v->tpl[0], .verify_tpl = v->tpl[1],
                               .summary_tpl = v->tpl[2], .classify_tpl = v->tpl[3],
                               .verify_rows_tpl = v->tpl[4], .verify_batch = batch,
-                              .legacy_checks = legacy };
+                              .legacy_checks = legacy == CHECKS_LEGACY,
+                              .relevance_stop = legacy == CHECKS_RELEVANCE_STOP,
+                              .budget = legacy == CHECKS_ALL ? 1000000 : 0 };
     if (!rc) rc = suql_engine_new(&ec, &v->en, &e);
     if (rc) fprintf(stderr, "bench-suql: %s: %s\n", db, e.msg);
     return rc ? -1 : 0;
@@ -334,8 +338,50 @@ static long possible_matches(env *v, const char *q, const int *a, int na)
     return n >= 0 && lim > 0 && lim < n ? lim : n;
 }
 
-static void run_scale(const char *label, env *v, corpus *c, double delay)
+/* Is Q an ORDER BY ... LIMIT query with free text (the kind whose answer
+ * is exact or not)? */
+static int ordered_limit(const char *q)
 {
+    return strcasestr(q, "ORDER BY") && strcasestr(q, "LIMIT") && strcasestr(q, "answer(");
+}
+
+/* Whether A and B hold the same rows in the same order (by _id when they
+ * have one, else every cell). */
+static int same_rows(const suql_result *a, const suql_result *b)
+{
+    if (a->nrows != b->nrows || a->ncols != b->ncols) return 0;
+    int idc = -1;
+    for (int k = 0; k < a->ncols; k++)
+        if (!strcmp(a->names[k], "_id")) idc = k;
+    for (int row = 0; row < a->nrows; row++)
+        for (int k = 0; k < a->ncols; k++) {
+            if (idc >= 0 && k != idc) continue;
+            size_t at = (size_t)row * (size_t)a->ncols + (size_t)k;
+            const suql_cell *x = &a->cells[at], *y = &b->cells[at];
+            if (x->type != y->type || x->i != y->i || x->d != y->d ||
+                strcmp(x->text ? x->text : "", y->text ? y->text : ""))
+                return 0;
+        }
+    return 1;
+}
+
+/* The exact answer of Q: the engine ORACLE, whose budget checks every
+ * candidate, with the mock answering at once (DELAY restored after). */
+static int exact_answer(env *oracle, const char *url, const char *q, double delay, suql_result *out)
+{
+    post_or_warn(url, "config", "{\"delay\": 0}");
+    gn_err e;
+    int rc = suql_execute(oracle->en, q, out, NULL, &e);
+    char *cfg = xasprintf("{\"delay\": %g}", delay);
+    post_or_warn(url, "config", cfg);
+    free(cfg);
+    return rc;
+}
+
+static void run_scale(const char *label, env *v, corpus *c, double delay, env *oracle,
+                      const char *url)
+{
+    long x_n = 0, x_right = 0, x_claimed = 0, x_wrong_claim = 0;   /* ORDER BY ... LIMIT answers */
     long r_found = 0, r_possible = 0, r_queries = 0;   /* true matches found within the budget */
     long opt_calls = 0, opt_evals = 0, naive_calls = 0, over = 0, fails = 0, ft = 0, hits = 0, judged = 0;
     long m_n = 0, m_opt = 0, m_naive = 0;      /* queries where some row passed */
@@ -401,6 +447,20 @@ static void run_scale(const char *label, env *v, corpus *c, double delay)
                     fprintf(stderr, "query %d: true matches %ld of %ld possible\n", i + 1, found, poss);
             }
         }
+        if (oracle && ordered_limit(c->q[i]) && !strcmp(st.mode, "optimized")) {
+            suql_result ex;
+            if (!exact_answer(oracle, url, c->q[i], delay, &ex)) {
+                int right = same_rows(&r, &ex);
+                x_n++;
+                x_right += right;
+                x_claimed += !st.inexact;
+                x_wrong_claim += !st.inexact && !right;
+                if (getenv("GENIE_VERBOSE"))
+                    fprintf(stderr, "query %d: ORDER BY ... LIMIT %s%s\n", i + 1,
+                            right ? "exact" : "not exact", st.inexact ? " (said)" : "");
+                suql_result_release(&ex);
+            }
+        }
         suql_result_release(&r);
     }
     qsort(engine, (size_t)ne, sizeof *engine, cmp_d);
@@ -429,6 +489,10 @@ static void run_scale(const char *label, env *v, corpus *c, double delay)
     if (ne)
         printf("  engine time    p50 %.1f ms   p95 %.1f ms   max %.1f ms per query (LLM waits excluded)\n",
                engine[ne / 2], engine[(ne * 95) / 100 < ne ? (ne * 95) / 100 : ne - 1], engine[ne - 1]);
+    if (x_n)
+        printf("  exact          %ld of %ld ORDER BY ... LIMIT answers are the first rows of all that "
+               "pass (%ld said to be exact, %ld of those wrongly)\n", x_right, x_n, x_claimed,
+               x_wrong_claim);
     printf("  over budget    %ld queries\n", over);
     free(engine);
 }
@@ -473,23 +537,34 @@ int main(int argc, char **argv)
      * nothing (they are not what is measured). */
     post_or_warn(url, "script", "{\"chat\": [{\"stage\": \"classify\", \"reply\": \"1\"}, "
                              "{\"reply\": \"no info\"}]}");
-    run_scale("scale 1, one row a verify call (the SUQL paper's way)", &v, &c, delay);
+    /* The oracle of exactness: the same engine, its budget every candidate. */
+    env ox;
+    if (env_open(&ox, db, vectors, url, 0, CHECKS_ALL)) return 1;
+    run_scale("scale 1, one row a verify call (the SUQL paper's way)", &v, &c, delay, &ox, url);
     env_close(&v);
-    if (env_open(&v, db, vectors, url, 0, 0)) return 1;
+    if (env_open(&v, db, vectors, url, 0, CHECKS_NOW)) return 1;
     char *label = xasprintf("scale 1, up to %d rows a verify call (the default)", SUQL_FT_BATCH);
-    run_scale(label, &v, &c, delay);
+    run_scale(label, &v, &c, delay, &ox, url);
     free(label);
     env_close(&v);
-    /* The baseline of the checks' order: in ORDER BY order whatever the
-     * budget, every filter of a candidate (the engine before). */
-    if (env_open(&v, db, vectors, url, 0, 1)) return 1;
-    run_scale("scale 1, the default, checks as before (ORDER BY order, no short-circuit)", &v, &c, delay);
+    /* The baseline of exactness: ORDER BY ... LIMIT past the budget most
+     * relevant first, stopping at LIMIT passes (the engine before). */
+    if (env_open(&v, db, vectors, url, 0, CHECKS_RELEVANCE_STOP)) return 1;
+    run_scale("scale 1, the default, ORDER BY ... LIMIT as before (most relevant first, stop at "
+              "LIMIT)", &v, &c, delay, &ox, url);
     env_close(&v);
+    /* The baseline of the checks' order: in ORDER BY order whatever the
+     * budget, every filter of a candidate (the engine before that). */
+    if (env_open(&v, db, vectors, url, 0, CHECKS_LEGACY)) return 1;
+    run_scale("scale 1, the default, checks as before (ORDER BY order, no short-circuit)", &v, &c,
+              delay, &ox, url);
+    env_close(&v);
+    env_close(&ox);
     if (db100) {
         post_or_warn(url, "config", "{\"delay\": 0}");
         if (!env_open(&v, db100, vectors, url, 0, 0)) {
             write_truth(v.k.db, truth);
-            run_scale("larger scale (engine time; mock answering at once)", &v, &c, 0);
+            run_scale("larger scale (engine time; mock answering at once)", &v, &c, 0, NULL, url);
             env_close(&v);
         }
     }

@@ -5,7 +5,9 @@
  * parser (or is SUQL already, when typed offline), is checked for the
  * knowledge base's required parameters (kbcheck.c), and runs on the SUQL
  * engine over the read-only connection.  One repair is allowed per cause:
- * a query that does not compile is sent back with its error, an empty
+ * a query that does not compile or run (a syntax error, an unknown
+ * column, table or function: query_error) is sent back with its error, its
+ * position and the analyzer's suggestion, an empty
  * result is sent back to be relaxed; both show in the events and the
  * record.  Rows become a list of dicts in the record; a record that fills
  * a field (Worksheet(field=answer(...))) gives it a value only when
@@ -225,6 +227,10 @@ static void on_progress(void *ud, long checked, long candidates)
  * many rows a LIMIT left out ("kept 3 of the 10"). */
 static char *result_note(const suql_result *res, const suql_run_stats *s)
 {
+    if (s->inexact)
+        return xasprintf("checked %ld of the %ld candidates before the budget of checks ran out: "
+                         "these are the best of those checked, and a better one (by the query's "
+                         "ORDER BY) may exist among the rest", s->checked, s->candidates);
     if (s->budget_hit)
         return xstrdup("the search stopped at its budget of checks: there may be more matches than these");
     if (s->cut) return xstrdup(res->note ? res->note : "the result was cut");
@@ -326,6 +332,15 @@ static void fill_target(ag_tturn *t, ws_record *kb)
 
 static int is_empty(const ws_val *rows) { return !rows || rows->kind != WV_LIST || rows->u.c.n == 0; }
 
+/* Is RC an error of the query itself, which a rewrite can mend: it does
+ * not parse, names a column, table or function that is not there, or
+ * SQLite refuses it?  Not an LLM failure, a cancel, or a limit (time,
+ * memory, the budget), which a rewrite would only meet again. */
+static int query_error(int rc)
+{
+    return rc == GN_EPARSE || rc == GN_ENOTFOUND || rc == GN_EDB || rc == GN_EUSAGE;
+}
+
 static void run_one(ag_tturn *t, ws_record *r)
 {
     gn_err e;
@@ -369,8 +384,8 @@ static void run_one(ag_tturn *t, ws_record *r)
     char *why = NULL;
     int rc = execute(t, r, suql, 1, &rows, &why, &e);
     int online = t->cv->cfg.client != NULL, tries = 1;
-    if (rc == GN_EPARSE && !typed) ag_llm_forget(t, LLM_STAGE_KB_PARSE);
-    if (rc == GN_EPARSE && online) {
+    if (query_error(rc) && !typed) ag_llm_forget(t, LLM_STAGE_KB_PARSE);
+    if (query_error(rc) && online) {
         char *fixed = NULL;
         gn_err e2;
         gn_err_clear(&e2);
@@ -379,7 +394,7 @@ static void run_one(ag_tturn *t, ws_record *r)
             suql = fixed;
             gn_err_clear(&e);
             rc = execute(t, r, suql, ++tries, &rows, &why, &e);
-            if (rc == GN_EPARSE) ag_llm_forget(t, LLM_STAGE_REPAIR);
+            if (query_error(rc)) ag_llm_forget(t, LLM_STAGE_REPAIR);
         } else {
             ag_stage_error(t, "repair", &e2);
         }

@@ -801,6 +801,11 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     if (!rc) {
         st->rows = res->nrows;
         set_types(res, sel);
+        if (st->inexact && !res->note)
+            res->note = xasprintf("the free-text budget of %d evaluations checked %ld of the %ld "
+                                  "candidates: these are the best of those checked as ORDER BY "
+                                  "ranks them, and a better-placed match may exist among the "
+                                  "others", st->budget, st->checked, st->candidates);
         if (st->budget_hit && !res->note)
             res->note = xasprintf("the free-text budget of %d evaluations ran out: %s", st->budget,
                                   st->relevance_first

@@ -63,6 +63,10 @@ typedef struct suql_engine_config {
                                     short-circuited ANDed filters: every
                                     filter of a candidate, in ORDER BY order
                                     (the benchmark's baseline, bench/suql.c) */
+    int relevance_stop;          /* ORDER BY ... LIMIT past the budget as it
+                                    was before the exact walk: most relevant
+                                    first, stopping at LIMIT passes (the
+                                    benchmark's baseline of exactness) */
     double offline_threshold;    /* <= 0: the default */
     int (*verdict)(void *ud, const char *value, const char *question);
     void *verdict_ud;            /* offline verify by an oracle (freetext.h) */
@@ -133,6 +137,10 @@ typedef struct suql_run_stats {
     int relevance_first;         /* an ORDER BY query's candidates were checked
                                     most relevant first: the budget could not
                                     check them all in its order (optimize.c) */
+    int inexact;                 /* an ORDER BY ... LIMIT answer may not be the
+                                    first rows of all that pass: a candidate
+                                    placed before the last row kept was not
+                                    checked */
     long bound;                  /* explain: the most evaluations the
                                     filters could need (candidates x
                                     free-text requests per candidate) */

@@ -669,6 +669,172 @@ static int relevance_first(const suql_engine *en, long total, int per, long pass
     return en->cfg.ix && total > room && !en->cfg.legacy_checks;
 }
 
+/* ---- an ordered conjunct the budget cannot check whole ------------------------------------
+ *
+ * ORDER BY ... LIMIT k asks for the k best rows that pass.  Checked in
+ * ORDER BY order and stopped at k passes, the answer is exact; checked
+ * most relevant first, matches are found sooner but a better-placed one
+ * may stay unchecked.  So the walk goes in ORDER BY order while the pass
+ * rate seen so far says k passes are within the budget; when it says they
+ * are not, the rest of the budget goes to the most relevant unchecked
+ * candidates, and once k have passed, back to ORDER BY order to check the
+ * unchecked ones placed before the k-th pass (each new pass moves that
+ * bound up).  The answer is exact when every candidate placed before the
+ * k-th pass was checked (rows an earlier conjunct passed count as passes:
+ * they are in the answer's pool).  Otherwise the run's stats say it is
+ * not (inexact), and the note says how much was checked. */
+typedef struct {
+    ids ord;                  /* the candidates in ORDER BY order (then _id) */
+    int64_t *key;             /* id -> position: open addressing, 0 = empty */
+    long *pos, cap;
+    unsigned char *checked;   /* by position: checked, or in the pool already */
+    long *best, nbest;        /* positions of the first WANT passes, sorted */
+    long want, cursor;        /* ORDER BY walk: positions before it are checked */
+} ord_walk;
+
+static void ow_free(ord_walk *w)
+{
+    ids_free(&w->ord);
+    free(w->key);
+    free(w->pos);
+    free(w->checked);
+    free(w->best);
+}
+
+static void ow_index(ord_walk *w)
+{
+    w->cap = 64;
+    while (w->cap < w->ord.n * 2) w->cap *= 2;
+    w->key = xcalloc((size_t)w->cap, sizeof *w->key);
+    w->pos = xcalloc((size_t)w->cap, sizeof *w->pos);
+    for (long i = 0; i < w->ord.n; i++) {
+        unsigned long h = hash_id(w->ord.v[i]) & (unsigned long)(w->cap - 1);
+        while (w->key[h]) h = (h + 1) & (unsigned long)(w->cap - 1);
+        w->key[h] = w->ord.v[i];
+        w->pos[h] = i;
+    }
+    w->checked = xcalloc((size_t)w->ord.n + 1, 1);
+    w->best = xcalloc((size_t)w->want + 1, sizeof *w->best);
+}
+
+static long ow_pos(const ord_walk *w, int64_t id)
+{
+    for (unsigned long h = hash_id(id) & (unsigned long)(w->cap - 1); w->key[h];
+         h = (h + 1) & (unsigned long)(w->cap - 1))
+        if (w->key[h] == id) return w->pos[h];
+    return -1;
+}
+
+/* A pass at position P: kept when among the first WANT. */
+static void ow_pass(ord_walk *w, long p)
+{
+    if (w->want < 1 || (w->nbest == w->want && p >= w->best[w->want - 1])) return;
+    long i = w->nbest < w->want ? w->nbest++ : w->want - 1;     /* the last one drops */
+    while (i > 0 && w->best[i - 1] > p) {
+        w->best[i] = w->best[i - 1];
+        i--;
+    }
+    w->best[i] = p;
+}
+
+/* The positions that must be checked for the answer to be exact: those
+ * before the WANT-th pass (all, while fewer have passed). */
+static long ow_bound(const ord_walk *w)
+{
+    return w->nbest >= w->want ? w->best[w->want - 1] : w->ord.n;
+}
+
+/* Whether the pass rate seen (PASSES of CHECKED) leaves k passes within
+ * ROOM more checks in ORDER BY order: (passes+1)/(checked+2) estimates the
+ * rate (it starts at one half). */
+static int ow_in_reach(const ord_walk *w, long checked, long passes, long room)
+{
+    double need = (double)(w->want - w->nbest) * (double)(checked + 2) / (double)(passes + 1);
+    return need <= (double)room;
+}
+
+static int run_ordered(suql_engine *en, suql_query *q, const st_table *t, const char *alias,
+                       ftatom *fa, int nfa, int per, const char *ordered_sql, long total,
+                       long want, ids *passed, gn_err *e)
+{
+    ord_walk w = { .want = want };
+    int rc = query_ids(en, ordered_sql, &w.ord, e);
+    if (rc) return rc;
+    ow_index(&w);
+    for (long i = 0; i < passed->n; i++) {                /* the pool so far */
+        long p = ow_pos(&w, passed->v[i]);
+        if (p >= 0 && !w.checked[p]) {
+            w.checked[p] = 1;
+            ow_pass(&w, p);
+        }
+    }
+    ids ranked = { 0 };
+    long rpos = 0, checked_a = 0, passes_a = 0;
+    int phase = 0;                  /* 0: ORDER BY order; 1: most relevant first */
+    int spent = 0, exact = 0;
+    while (!rc) {
+        if (en->cancel && *en->cancel) {
+            rc = gn_err_set(e, GN_ECANCEL, "the query was cancelled");
+            break;
+        }
+        long bound = ow_bound(&w);
+        while (w.cursor < bound && w.checked[w.cursor]) w.cursor++;
+        if (w.cursor >= bound) {
+            exact = 1;
+            break;
+        }
+        int room = (en->budget - en->reserve - en->used) / per;
+        if (room <= 0) break;
+        int cap = en->cfg.window < room ? en->cfg.window : room;
+        if (phase == 0 && w.nbest < want && en->cfg.ix && checked_a > 0 &&
+            !ow_in_reach(&w, checked_a, passes_a, room)) {
+            phase = 1;                  /* rank what is left, once */
+            for (long i = 0; i < w.ord.n; i++)
+                if (!w.checked[i]) ids_add(&ranked, w.ord.v[i]);
+            rank(en, t, fa, nfa, &ranked, room, NULL);
+            if (en->st) en->st->relevance_first = 1;
+        }
+        int64_t *win = xcalloc((size_t)cap, sizeof *win);
+        int nw = 0;
+        if (phase == 1 && w.nbest < want) {
+            while (nw < cap && rpos < ranked.n) {
+                long p = ow_pos(&w, ranked.v[rpos++]);
+                if (p >= 0 && !w.checked[p]) win[nw++] = w.ord.v[p];
+            }
+        } else {
+            for (long p = w.cursor; nw < cap && p < bound; p++)
+                if (!w.checked[p]) win[nw++] = w.ord.v[p];
+        }
+        if (!nw) {                      /* the ranking ran dry: ORDER BY order again */
+            free(win);
+            phase = 2;
+            continue;
+        }
+        int n = nw;
+        for (int i = 0; i < n; i++) w.checked[ow_pos(&w, win[i])] = 1;
+        rc = check_window(en, q, t, alias, fa, nfa, win, &nw, &spent, e);
+        if (!rc && !spent) {
+            if (en->st) en->st->checked += n;
+            if (phase == 0) checked_a += n, passes_a += nw;
+            for (int i = 0; i < nw; i++) {
+                ids_add(passed, win[i]);
+                ow_pass(&w, ow_pos(&w, win[i]));
+                if (en->st) en->st->passed++;
+            }
+        }
+        free(win);
+        if (en->progress && en->st) en->progress(en->progress_ud, en->st->checked, total);
+        if (spent) break;
+    }
+    if (!rc && !exact && en->st) {
+        en->st->inexact = 1;
+        en->st->budget_hit = 1;
+    }
+    ids_free(&ranked);
+    ow_free(&w);
+    return rc;
+}
+
 static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
                         const char *alias, const suql_conj *cj, long want, ids *passed,
                         cand_cache *cc, gn_buf *plan, gn_err *e)
@@ -694,9 +860,13 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
         rc = cand_count(en, all.data, &total, e);
         by_relevance = !rc && relevance_first(en, total, per, passed->n);
     }
+    /* With a LIMIT, the walk that keeps the answer exact where it can. */
+    int walk = by_relevance && want > 0 && !en->cfg.relevance_stop;
     cand_walk cw = { .paged = (ordered && !by_relevance) || !nfa, .sql = sql.data };
     long reach = (en->budget - en->reserve - en->used) / (per ? per : 1) + passed->n;
-    if (!rc && !cw.paged) {
+    if (!rc && walk) {
+        /* run_ordered reads the candidates itself */
+    } else if (!rc && !cw.paged) {
         rc = candidates(en, by_relevance ? all.data : sql.data, cc, &cw.v, e);
     } else if (!rc && !plan) {
         /* The first page; then, if there are more, how many in all (the
@@ -714,7 +884,16 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
     if (en->st && total > 0) en->st->candidates += total;
     /* 2. order: checks reach at most what the budget pays for, and the rows
      * that passed an earlier conjunct (not checked again) */
-    if (!rc && nfa && (!ordered || by_relevance)) {
+    if (!rc && walk) {
+        if (plan)
+            gn_buf_printf(plan, "    order:      the budget cannot check all %ld: ORDER BY order while "
+                          "the pass rate seen keeps LIMIT rows within it, then the most relevant, "
+                          "then ORDER BY order again up to the last row kept; exact when every "
+                          "candidate placed before it was checked, and said when not\n", total);
+        else
+            rc = run_ordered(en, q, t, alias, fa, nfa, per ? per : 1, sql.data, total, want,
+                             passed, e);
+    } else if (!rc && nfa && (!ordered || by_relevance)) {
         if (plan && by_relevance)
             gn_buf_printf(plan, "    order:      the budget cannot check all %ld in ORDER BY order: "
                           "the most relevant first, the rows that pass then sorted by ORDER BY\n", total);
@@ -745,7 +924,7 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
         }
     }
     if (en->st && total > 0) en->st->bound += total * per;
-    while (!rc && nfa && !plan) {
+    while (!rc && nfa && !plan && !walk) {
         if (en->cancel && *en->cancel) {
             rc = gn_err_set(e, GN_ECANCEL, "the query was cancelled");
             break;

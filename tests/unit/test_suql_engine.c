@@ -15,6 +15,7 @@
 #include "suql/engine_int.h"
 #include "util/xmem.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,14 +155,18 @@ TEST(suql_engine_order_by_and_negation)
     for (int i = 0; i < 3; i++) CHECK_STR(r.cells[i * 2].text, best.cells[i * 2].text);
     suql_result_release(&best);
     suql_result_release(&r);
-    /* 274 candidates, more than the budget checks: the most relevant are
-     * checked, and the rows that pass come sorted by ORDER BY. */
+    /* 274 candidates, more than the budget checks; but in ORDER BY order
+     * the first window has 3 that pass: exact, the best-rated 3. */
     REQUIRE(suql_execute(f.en, "SELECT name, rating FROM restaurants WHERE location = 'Cupertino' "
                          "AND answer(reviews, 'good for kids?') = 'Yes' ORDER BY rating DESC, name "
                          "LIMIT 3", &r, &st, &e) == 0);
     REQUIRE(r.nrows == 3);
-    CHECK(st.relevance_first);
-    for (int i = 1; i < 3; i++) CHECK(r.cells[i * 2 + 1].d <= r.cells[(i - 1) * 2 + 1].d);
+    CHECK(!st.relevance_first);
+    CHECK(!st.inexact && !st.budget_hit && !r.note);
+    REQUIRE(suql_execute(f.en, "SELECT name, rating FROM restaurants WHERE location = 'Cupertino' "
+                         "ORDER BY rating DESC, name LIMIT 3", &best, NULL, &e) == 0);
+    for (int i = 0; i < 3; i++) CHECK_STR(r.cells[i * 2].text, best.cells[i * 2].text);
+    suql_result_release(&best);
     suql_result_release(&r);
     /* NOT answer(...) = 'Yes' is asked as the condition answer(...) <> 'Yes':
      * the verify reply says whether that holds. */
@@ -226,10 +231,10 @@ TEST(suql_engine_nothing_passes_costs_the_checks_only)
 }
 
 /* With ORDER BY and a budget that cannot check every candidate, the
- * candidates are checked most relevant first (and past the first ones when
+ * first checks go in ORDER BY order (and past the first ones when
  * memoized checks cost nothing); the figures still count every candidate,
  * and the note says better-placed matches may be unchecked. */
-TEST(suql_engine_order_by_past_the_budget_checks_the_most_relevant)
+TEST(suql_engine_order_by_past_the_budget_says_it_is_not_exact)
 {
     fx f;
     REQUIRE(fx_open(&f, 1, 5) == 0);
@@ -247,19 +252,96 @@ TEST(suql_engine_order_by_past_the_budget_checks_the_most_relevant)
     REQUIRE(suql_execute(f.en, q, &r, &st, &e) == 0);
     CHECK_INT(r.nrows, 0);
     CHECK(st.budget_hit);
-    CHECK(st.relevance_first);
+    CHECK(st.inexact);
     CHECK_INT(st.checked, 5);
     CHECK_INT(st.candidates, total);
     CHECK(r.note && strstr(r.note, "better-placed"));
     suql_result_release(&r);
-    /* Now every check says Yes, but the first five are memoized No: the
-     * next most relevant row is the answer. */
+    /* Now every check says Yes, but the first five are memoized No: a
+     * window past them finds the answer. */
     REQUIRE(verify_says("Yes") == 0);
     REQUIRE(suql_execute(f.en, q, &r, &st, &e) == 0);
     REQUIRE(r.nrows == 1);
     CHECK_INT(st.memo_hits, 5);
     CHECK(st.evaluations >= 1 && st.evaluations <= 5);      /* a window past the memoized */
+    /* the pass rate seen (none of 5) sends the rest most relevant first:
+     * the match found is not known to be the best, and the note says so */
+    CHECK(st.inexact == (r.note != NULL));
     suql_result_release(&r);
+    fx_close(&f);
+}
+
+/* ---- ORDER BY ... LIMIT: exact, or said not to be ------------------------------------------ */
+
+/* Verdicts by a pure function (as the fuzzer's): a hash of the row's text
+ * and the question; UD points at the Yes rate's divisor. */
+static int hashed_verdict(void *ud, const char *value, const char *question)
+{
+    uint32_t h = 2166136261u;
+    for (const char *p = value; *p; p++) h = (h ^ (uint8_t)*p) * 16777619u;
+    for (const char *p = question; *p; p++) h = (h ^ (uint8_t)*p) * 16777619u;
+    return (h >> 8) % (unsigned)*(const int *)ud == 0;
+}
+
+static int fx_engine(fx *f, int budget, int *rate)
+{
+    suql_engine_free(f->en);
+    f->en = NULL;
+    gn_err e;
+    suql_engine_config ec = { .db = f->db, .schema = f->s, .ix = f->ix, .em = f->em,
+                              .budget = budget, .verdict = hashed_verdict, .verdict_ud = rate };
+    return suql_engine_new(&ec, &f->en, &e);
+}
+
+/* Over filters, orders, LIMITs, Yes rates and budgets: a run without the
+ * inexact flag returns exactly the rows of a run whose budget checks every
+ * candidate; the budget holds; the flag comes with a note.  And the
+ * order of checking makes most of them exact (counted). */
+TEST(suql_engine_order_by_limit_exact_or_said)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 0, 0) == 0);
+    static const char *const where[] = { "location = 'Cupertino'", "location = 'Palo Alto' AND "
+                                         "rating >= 4", "price = 'cheap'", "'bars' = ANY (cuisines)" };
+    static const char *const order[] = { "rating DESC, _id", "num_reviews DESC, _id", "name, _id",
+                                         "rating, num_reviews DESC, _id" };
+    static const int rates[] = { 2, 4, 12, 40 }, budgets[] = { 8, 20, 40, 120 };
+    int runs = 0, exact = 0, flagged_right = 0;
+    uint32_t seed = 12345;
+    for (int trial = 0; trial < 48; trial++) {
+        seed = seed * 1103515245u + 12345u;
+        int wi = (int)(seed >> 8) % 4, oi = (int)(seed >> 12) % 4, ri = (int)(seed >> 16) % 4;
+        int bi = (int)(seed >> 20) % 4, limit = 1 + (int)(seed >> 24) % 5;
+        int rate = rates[ri];
+        char sql[512];
+        snprintf(sql, sizeof sql, "SELECT _id, name FROM restaurants WHERE %s AND answer(reviews, "
+                 "'is it romantic?') = 'Yes' ORDER BY %s LIMIT %d", where[wi], order[oi], limit);
+        suql_result r, all;
+        suql_run_stats st, ast;
+        gn_err e;
+        REQUIRE(fx_engine(&f, budgets[bi], &rate) == 0);
+        REQUIRE(suql_execute(f.en, sql, &r, &st, &e) == 0);
+        REQUIRE(fx_engine(&f, 1000000, &rate) == 0);
+        REQUIRE(suql_execute(f.en, sql, &all, &ast, &e) == 0);
+        CHECK(!ast.inexact);
+        CHECK(st.evaluations <= budgets[bi]);
+        runs++;
+        if (st.inexact) {
+            CHECK(r.note && strstr(r.note, "better-placed"));
+        } else {
+            exact++;
+            int same = r.nrows == all.nrows;
+            for (int i = 0; same && i < r.nrows; i++) same = r.cells[i * 2].i == all.cells[i * 2].i;
+            if (!same) th_fail(__FILE__, __LINE__, "not exact: %s (budget %d, 1 in %d)", sql,
+                               budgets[bi], rate);
+            flagged_right += same;
+        }
+        suql_result_release(&r);
+        suql_result_release(&all);
+    }
+    CHECK_INT(flagged_right, exact);
+    printf("  ORDER BY ... LIMIT: %d of %d runs exact\n", exact, runs);
+    CHECK(exact * 2 > runs);
     fx_close(&f);
 }
 

@@ -73,9 +73,30 @@ const char *suql_an_quoted(suql_an_ctx *a, const suql_expr *x)
     return s;
 }
 
-/* The closest of N candidate names to NAME, or NULL when none is close. */
+/* Whether NAME is one of CAND's '_'-separated words, or begins it (at
+ * least 4 letters): 'phone' for phone_number, 'number' for phone_number. */
+static int part_of(const char *name, const char *cand)
+{
+    size_t len = strlen(name);
+    if (len < 4) return 0;
+    for (const char *p = cand; *p;) {
+        size_t w = strcspn(p, "_");
+        if ((w == len || p == cand) && w >= len && !strncasecmp(p, name, len)) return 1;
+        p += w;
+        if (*p) p++;
+    }
+    return 0;
+}
+
+/* The closest of N candidate names to NAME, or NULL when none is close:
+ * by edit distance, else the one name NAME is a part of. */
 static const char *suggest(const char *name, const char *const *cand, int n)
 {
+    const char *part = NULL;
+    int nparts = 0;
+    for (int i = 0; i < n; i++)
+        if (cand[i] && part_of(name, cand[i]) && (!part || strcasecmp(part, cand[i])))
+            part = cand[i], nparts++;
     const char *best = NULL;
     int bestd = 99, len = (int)strlen(name);
     int limit = len <= 4 ? 1 : len <= 8 ? 2 : 3;
@@ -84,7 +105,8 @@ static const char *suggest(const char *name, const char *const *cand, int n)
         int d = strcasecmp(name, cand[i]) ? gn_edit_distance(name, cand[i]) : 0;
         if (d < bestd) bestd = d, best = cand[i];
     }
-    return bestd <= limit && bestd < len ? best : NULL;
+    if (bestd <= limit && bestd < len) return best;
+    return nparts == 1 ? part : NULL;
 }
 
 /* " (did you mean 'x'?)" or "". */

@@ -129,7 +129,7 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .min = 0, .max = 1000000, .section = "general", .key = "budget",
         .group = GENERAL,
         .help = "most free-text evaluations (LLM calls) one query may make "
-                "(0: 10 per row LIMIT asks for, at least 40; 200 without "
+                "(0: 10 per row LIMIT asks for, 40 to 200; 200 without "
                 "LIMIT)" },
     [OPT_VERIFY_BATCH] = { .name = "verify-batch", .arg = "N", .type = CFG_INT, .def = "8",
         .min = 1, .max = 64, .section = "general", .key = "verify_batch",

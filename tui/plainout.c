@@ -11,6 +11,7 @@
  */
 #include "plainout.h"
 #include "text.h"
+#include "util/utf8.h"
 #include "util/xmem.h"
 
 #include <stdarg.h>
@@ -45,6 +46,10 @@ static int hostile(const unsigned char *s, size_t n)
 
 void plain_out_inert(FILE *f, const char *s, size_t n)
 {
+    /* Ill-formed bytes (a binary file quoted in a message) are U+FFFD
+     * too: a lone 0x9b is CSI to a terminal that reads 8-bit controls. */
+    char *fixed = gn_utf8_valid(s, n) ? NULL : gn_utf8_fix(s, n, NULL);
+    if (fixed) s = fixed, n = strlen(fixed);
     const unsigned char *p = (const unsigned char *)s;
     for (size_t i = 0; i < n;) {
         /* newlines stay, CRLF too (CSV ends its records so) */
@@ -58,6 +63,7 @@ void plain_out_inert(FILE *f, const char *s, size_t n)
             i++;
         }
     }
+    free(fixed);
 }
 
 void plain_printf(FILE *f, const char *fmt, ...)

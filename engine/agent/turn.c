@@ -379,6 +379,20 @@ static void repair_statements(ag_tturn *t, const char *utterance, const char *st
     free(fixed);
 }
 
+/* The refusal of a parse reply with no statement in it. */
+#define NO_STATEMENT "(a reply with no statement)"
+#define NO_STATEMENT_WHY "the reply was prose, with no statement in it: write the statements the " \
+    "user's words call for (answer(...) for a question), or pass"
+
+/* Whether the only refusal left is NO_STATEMENT (the repair wrote none). */
+static int only_no_statement(const ag_tturn *t)
+{
+    const cJSON *r = t->refused->child;
+    if (!r || r->next) return 0;
+    const char *st = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "statement"));
+    return st && !strcmp(st, NO_STATEMENT);
+}
+
 /* Each refusal left becomes a Refused act (the first AG_MAX_SAID). */
 static void say_refusals(ag_tturn *t)
 {
@@ -427,11 +441,29 @@ static void stage_parse(ag_tturn *t, const char *utterance)
         return;
     }
     char *stmts = ag_statements_extract(text);
-    free(text);
+    /* A reply of prose alone ("Yes, they have vegan options.") holds no
+     * statement, not even pass: it is refused as a whole, so that the
+     * repair asks for statements. */
+    const char *p = text;
+    while (isspace((unsigned char)*p)) p++;
+    int prose = !*stmts && *p;
     take_statements(t, stmts);
+    if (prose) refuse(t, NO_STATEMENT, NO_STATEMENT_WHY, NO_STATEMENT_WHY);
     if (cJSON_GetArraySize(t->refused)) ag_llm_forget(t, LLM_STAGE_PARSE);
-    if (cJSON_GetArraySize(t->refused) && !cancelled(t)) repair_statements(t, utterance, stmts);
+    /* the repair shows the parser what it wrote: the prose itself */
+    if (cJSON_GetArraySize(t->refused) && !cancelled(t))
+        repair_statements(t, utterance, prose ? p : stmts);
+    free(text);
     free(stmts);
+    if (prose && only_no_statement(t)) {
+        /* Still nothing: said plainly, not taken for "nothing to do". */
+        cJSON_Delete(t->refused);
+        t->refused = cJSON_CreateArray();
+        ws_acts_add(&t->acts, WA_SAY, -1, -1,
+                    "Sorry, I did not understand what you would like me to do or look up. Could you "
+                    "say it another way?", NULL);
+        return;
+    }
     say_refusals(t);
 }
 

@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 
 /* Latin-1 letters U+00C0..U+00FF without their accents ('.': none). */
@@ -160,6 +161,12 @@ static int sniff(const char *path, enum ig_format *fmt, gn_err *e)
         { "jsonl", IG_JSONL }, { "ndjson", IG_JSONL }, { "db", IG_SQLITE },
         { "sqlite", IG_SQLITE }, { "sqlite3", IG_SQLITE },
     };
+    /* The file is read twice (types, then rows): a FIFO or a device
+     * cannot be, and opening a FIFO would wait for a writer. */
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        return gn_err_set(e, GN_EUSAGE, "%s: not a regular file (--init reads a data file twice: "
+                          "save it to a file first)", path);
     FILE *f = fopen(path, "rb");
     if (!f) return gn_err_set(e, errno == ENOENT ? GN_ENOTFOUND : GN_EIO, "%s: %s", path,
                               strerror(errno));

@@ -520,8 +520,9 @@ int suql_budget_for(const suql_engine *en, const suql_select *sel)
     if (en->cfg.budget > 0) return en->cfg.budget;
     long want = suql_rows_wanted(sel);
     if (want < 0) return SUQL_BUDGET_NOLIMIT;
-    long b = want > 100000 ? 100000 : want * SUQL_BUDGET_PER_ROW;
-    return b < SUQL_BUDGET_MIN ? SUQL_BUDGET_MIN : b > 100000 ? 100000 : (int)b;
+    /* A LIMIT (written by a model) never buys more than no LIMIT. */
+    long b = want > SUQL_BUDGET_NOLIMIT ? SUQL_BUDGET_NOLIMIT : want * SUQL_BUDGET_PER_ROW;
+    return b < SUQL_BUDGET_MIN ? SUQL_BUDGET_MIN : b > SUQL_BUDGET_NOLIMIT ? SUQL_BUDGET_NOLIMIT : (int)b;
 }
 
 int suql_order_has_freetext(const suql_select *sel)

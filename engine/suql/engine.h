@@ -42,7 +42,7 @@
 #define SUQL_WINDOW 8
 /* Default budget: SUQL_BUDGET_PER_ROW evaluations per row asked for by
  * LIMIT (+ OFFSET), at least SUQL_BUDGET_MIN; SUQL_BUDGET_NOLIMIT when the
- * query has no LIMIT. */
+ * query has no LIMIT, and at most that with one. */
 #define SUQL_BUDGET_PER_ROW 10
 #define SUQL_BUDGET_MIN 40
 #define SUQL_BUDGET_NOLIMIT 200

@@ -97,6 +97,20 @@ cp "$TOP/sample_db/restaurants/worksheet.csv" "$T/fifo/"
 rm "$T/fifo/apis.ini" && mkfifo "$T/fifo/apis.ini"
 timeout 20 "$BIN" --plain --offline --agent "$T/fifo" --sessions "$T/s3.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
 check "a FIFO as apis.ini: refused at once, named" sh -c "[ $rc = 1 ] && grep -q 'apis.ini: is a FIFO, not a file' '$T/err'"
+# A database that is a FIFO (a read would wait for ever) or a device.
+mkfifo "$T/fifo/kb.db"
+sed -i 's|^database = .*|database = kb.db|' "$T/fifo/agent.ini"
+rm "$T/fifo/apis.ini" && cp "$TOP/sample_db/restaurants/apis.ini" "$T/fifo/"
+timeout 20 "$BIN" --plain --offline --agent "$T/fifo" --sessions "$T/s3.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "a FIFO as the database: refused at once" sh -c "[ $rc = 1 ] && grep -q 'kb.db: not a regular file, so not a database' '$T/err'"
+sed -i 's|^database = .*|database = /dev/zero|' "$T/fifo/agent.ini"
+timeout 20 "$BIN" --plain --offline --agent "$T/fifo" --sessions "$T/s3.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "/dev/zero as the database: not a regular file, not 'no table'" sh -c "[ $rc = 1 ] && grep -q '/dev/zero: not a regular file' '$T/err'"
+# A binary agent.ini: its bytes are not echoed raw (0x9b is CSI to some terminals).
+mkdir -p "$T/bin"
+printf 'database \x85\x9b\xff = 1\n' >"$T/bin/agent.ini"
+"$BIN" --plain --offline --agent "$T/bin" --sessions "$T/s3.db" </dev/null >"$T/out" 2>"$T/err"
+check "invalid bytes of a file in an error are shown as U+FFFD" sh -c "! LC_ALL=C grep -q \$'[\x85\x9b\xff]' '$T/err' && grep -q 'agent.ini' '$T/err'"
 "$BIN" --plain --offline --agent nosuchagent </dev/null >"$T/out" 2>"$T/err"; rc=$?
 check "an unknown agent name is an error naming the shipped ones" sh -c "[ $rc = 1 ] && grep -q 'restaurants, courses' '$T/err'"
 

@@ -395,6 +395,9 @@ gi --init bad9w wide.csv; fails_cleanly "100,000 columns: refused at once, the l
 gi --init bad9j wide.jsonl; fails_cleanly "JSON keys past the column limit" bad9j "wide.jsonl:1: more than 1000 columns"
 "$PY" -c 'print("\"" * 50000000)' >quotes.csv
 gi --init bad9q quotes.csv; fails_cleanly "a 25 MB header name is refused, not a bug" bad9q "quotes.csv:1: column 1's name is 24999999 bytes long; at most 1024"
+mkfifo pipe.csv
+timeout 20 "$BIN" --init bad9p pipe.csv >"$T/out" 2>"$T/err"; echo $? >"$T/rc"
+check "a FIFO as a data file: refused at once (it is read twice)" sh -c "[ \"\$(cat '$T/rc')\" = 2 ] && grep -q 'pipe.csv: not a regular file' '$T/err'"
 printf '[{"a":1},\n{"a":2}\n' >open.json
 gi --init bad10 open.json; fails_cleanly "a JSON array never closed" bad10 "open.json:3: the array is never closed with ']'"
 printf '{"a":1}\n{"a":\n' >open.jsonl

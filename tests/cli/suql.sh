@@ -194,6 +194,9 @@ check "--explain of a structured query: no budget, no offline warning" sh -c \
   "[ \"\$(cat '$T/rc')\" = 0 ] && ! grep -q budget '$T/out' && ! grep -q offline '$T/err' && grep -q '^mode:   plain' '$T/out'"
 g --db "$RDB" --explain "SELECT name FROM restaurants WHERE answer(reviews, 'is it quiet?') = 'Yes' LIMIT 2"
 check "--explain of a free-text query shows its budget" has "budget: 40 free-text evaluations"
+# A model's LIMIT 100000 buys no more than no LIMIT (it bought 100,000).
+g --db "$RDB" --explain "SELECT name FROM restaurants WHERE answer(reviews, 'is it quiet?') = 'Yes' LIMIT 100000"
+check "--explain: a huge LIMIT's budget is the no-LIMIT one" has "budget: 200 free-text evaluations"
 
 # --explain says which enum literals the run maps, and to what, calling
 # nothing: the vocabulary's spelling, the offline similarity, or that the

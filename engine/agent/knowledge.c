@@ -227,6 +227,12 @@ static void on_progress(void *ud, long checked, long candidates)
  * many rows a LIMIT left out ("kept 3 of the 10"). */
 static char *result_note(const suql_result *res, const suql_run_stats *s)
 {
+    if (s->sampled)
+        return xasprintf("a count over these rows is of the %ld matches confirmed (%ld of the %ld "
+                         "candidates checked, within the budget): at least %ld; a random sample "
+                         "of the unchecked ones puts the number in all at about %ld (95%% "
+                         "interval: %ld to %ld)", s->confirmed, s->checked, s->candidates,
+                         s->confirmed, s->est_total, s->est_lo, s->est_hi);
     if (s->inexact)
         return xasprintf("checked %ld of the %ld candidates before the budget of checks ran out: "
                          "these are the best of those checked, and a better one (by the query's "

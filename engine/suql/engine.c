@@ -802,6 +802,19 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     if (!rc) {
         st->rows = res->nrows;
         set_types(res, sel);
+        if (st->sampled && !res->note)
+            res->note = xasprintf("the free-text budget of %d evaluations checked %ld of the %ld "
+                                  "candidates: %ld confirmed matches, which are what the query "
+                                  "counts; a random sample of %ld of the unchecked ones had %ld, "
+                                  "so about %ld match in all (95%% interval: %ld to %ld)",
+                                  st->budget, st->checked, st->candidates, st->confirmed,
+                                  st->sampled, st->sample_passed, st->est_total, st->est_lo,
+                                  st->est_hi);
+        else if (st->budget_hit && suql_aggregates(sel) && st->candidates > 0 && !res->note)
+            res->note = xasprintf("the free-text budget of %d evaluations checked %ld of the %ld "
+                                  "candidates: the aggregates are over the %ld matches found, so a "
+                                  "count is at least that, not the count of all", st->budget,
+                                  st->checked, st->candidates, st->passed);
         if (st->inexact && !res->note)
             res->note = xasprintf("the free-text budget of %d evaluations checked %ld of the %ld "
                                   "candidates: these are the best of those checked as ORDER BY "
@@ -922,6 +935,17 @@ cJSON *suql_stats_json(const suql_run_stats *s)
     cJSON_AddNumberToObject(o, "cache_hits", (double)s->cache_hits);
     cJSON_AddNumberToObject(o, "memo_hits", (double)s->memo_hits);
     if (s->budget_hit) cJSON_AddTrueToObject(o, "budget_hit");
+    if (s->inexact) cJSON_AddTrueToObject(o, "inexact");
+    if (s->sampled) {
+        cJSON *x = cJSON_AddObjectToObject(o, "estimate");
+        cJSON_AddNumberToObject(x, "confirmed", (double)s->confirmed);
+        cJSON_AddNumberToObject(x, "sampled", (double)s->sampled);
+        cJSON_AddNumberToObject(x, "sample_passed", (double)s->sample_passed);
+        cJSON_AddNumberToObject(x, "unchecked", (double)s->sample_rest);
+        cJSON_AddNumberToObject(x, "total", (double)s->est_total);
+        cJSON_AddNumberToObject(x, "low", (double)s->est_lo);
+        cJSON_AddNumberToObject(x, "high", (double)s->est_hi);
+    }
     if (s->nsteps) {
         cJSON *a = cJSON_AddArrayToObject(o, "steps");
         for (int i = 0; i < s->nsteps; i++) {
@@ -957,6 +981,12 @@ void suql_stats_print(const suql_run_stats *s, gn_buf *out)
                   s->budget_hit ? ", budget reached" : "",
                   s->llm_calls - s->classify_calls, s->cache_hits - s->classify_cached,
                   s->memo_hits, s->offline, s->failures);
+    if (s->sampled)
+        gn_buf_printf(out, "estimate:    %ld confirmed; a random sample of %ld of the unchecked "
+                      "candidates had %ld, so about %ld match in all (95%% interval %ld to %ld, "
+                      "Wilson; %ld candidates neither checked nor sampled)\n", s->confirmed,
+                      s->sampled, s->sample_passed, s->est_total, s->est_lo, s->est_hi,
+                      s->sample_rest);
     if (s->classify_calls || s->classify_cached)
         gn_buf_printf(out, "enum values: %ld LLM call%s, %ld from the cache, mapping literals (CLASSIFY), "
                       "not free text\n", s->classify_calls, s->classify_calls == 1 ? "" : "s",

@@ -46,6 +46,9 @@
 #define SUQL_BUDGET_PER_ROW 10
 #define SUQL_BUDGET_MIN 40
 #define SUQL_BUDGET_NOLIMIT 200
+/* The random sample of the unchecked candidates that estimates an
+ * aggregate's matches: at most this many rows, and a third of the budget. */
+#define SUQL_SAMPLE 60
 
 typedef struct suql_engine suql_engine;
 
@@ -137,6 +140,13 @@ typedef struct suql_run_stats {
     int relevance_first;         /* an ORDER BY query's candidates were checked
                                     most relevant first: the budget could not
                                     check them all in its order (optimize.c) */
+    /* An aggregate over a free-text filter the budget could not check
+     * whole: a random sample of the unchecked candidates estimates the
+     * matches among them (optimize.c, run_sampled). */
+    long sampled, sample_passed; /* rows of the sample; of those, passing */
+    long sample_rest;            /* candidates neither ranked-checked nor sampled */
+    long confirmed;              /* passing rows found in all */
+    long est_total, est_lo, est_hi;   /* matches in all: estimate, 95% interval */
     int inexact;                 /* an ORDER BY ... LIMIT answer may not be the
                                     first rows of all that pass: a candidate
                                     placed before the last row kept was not

@@ -37,6 +37,7 @@ struct suql_engine {
     int reserve;                  /* evaluations kept for the select list */
     int reserve_outer;            /* ... of the join a pushed-down run decides
                                      rows for (pushdown.c), else 0 */
+    int nconj;                    /* conjuncts of the optimized run's WHERE */
     int explain;                  /* CLASSIFY: mappings that need no LLM only */
     gn_buf mapped;                /* explain: the enum values mapped, a line each */
     int collect;                  /* SQLite functions queue requests */

@@ -35,6 +35,7 @@
 #include "util/xmem.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -835,6 +836,105 @@ static int run_ordered(suql_engine *en, suql_query *q, const st_table *t, const 
     return rc;
 }
 
+/* ---- an aggregate the budget cannot check whole ------------------------------------------------
+ *
+ * count(*) over a free-text filter counts the rows that pass; with more
+ * candidates than the budget checks, that is a lower bound.  So the budget
+ * is split: two thirds (all but SUQL_SAMPLE rows at most) go to the most
+ * relevant candidates, as before, and the rest to a uniform random sample
+ * of the candidates left (a fixed-seed generator: the same query draws the
+ * same sample, so its checks are memoized and cached alike).  The sample's
+ * pass rate x/s estimates the matches among the R candidates neither
+ * checked nor sampled, without bias; the Wilson score interval at 95%
+ * bounds it.  The rows that pass, sample included, are the ones counted;
+ * the estimate goes in the stats, for the note. */
+static void wilson(long x, long s, double *lo, double *hi)
+{
+    const double z = 1.959964;
+    double p = (double)x / (double)s, n = (double)s, d = 1 + z * z / n;
+    double c = (p + z * z / (2 * n)) / d;
+    double h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d;
+    *lo = c - h < 0 ? 0 : c - h;
+    *hi = c + h > 1 ? 1 : c + h;
+}
+
+/* Check the candidates V[from, to) in windows; the passing ones go to
+ * PASSED.  *NCHECKED and *NPASS count them; *SPENT as check_window. */
+static int check_range(suql_engine *en, suql_query *q, const st_table *t, const char *alias,
+                       ftatom *fa, int nfa, const int64_t *v, long from, long to, ids *passed,
+                       long total, long *nchecked, long *npass, int *spent, gn_err *e)
+{
+    int rc = 0;
+    *spent = 0;
+    for (long at = from; !rc && !*spent && at < to;) {
+        if (en->cancel && *en->cancel) return gn_err_set(e, GN_ECANCEL, "the query was cancelled");
+        int w = en->cfg.window;
+        int64_t *win = xcalloc((size_t)w, sizeof *win);
+        int nw = 0;
+        for (; at < to && nw < w; at++)
+            if (!ids_has(passed, v[at])) win[nw++] = v[at];
+        int n = nw;
+        if (n) rc = check_window(en, q, t, alias, fa, nfa, win, &nw, spent, e);
+        if (!rc && !*spent && n) {
+            *nchecked += n;
+            *npass += nw;
+            for (int i = 0; i < nw; i++) ids_add(passed, win[i]);
+            if (en->st) en->st->checked += n, en->st->passed += nw;
+            if (en->progress && en->st) en->progress(en->progress_ud, en->st->checked, total);
+        }
+        free(win);
+    }
+    return rc;
+}
+
+static int run_sampled(suql_engine *en, suql_query *q, const st_table *t, const char *alias,
+                       ftatom *fa, int nfa, int per, ids *cand, long total, ids *passed,
+                       gn_err *e)
+{
+    long room = (en->budget - en->reserve - en->used) / per;
+    long s = room / 3 < SUQL_SAMPLE ? room / 3 : SUQL_SAMPLE;
+    long first = room - s, checked = 0, pass = 0, x = 0, sdone = 0;
+    if (first > cand->n) first = cand->n;
+    int spent = 0;
+    int rc = check_range(en, q, t, alias, fa, nfa, cand->v, 0, first, passed, total, &checked,
+                         &pass, &spent, e);
+    /* the sample: the first S of a partial Fisher-Yates shuffle of the rest */
+    long rest = cand->n - first;
+    if (s > rest) s = rest;
+    uint64_t g = 0x9e3779b97f4a7c15ull ^ (uint64_t)total;
+    for (long i = 0; i < s; i++) {
+        g = g * 6364136223846793005ull + 1442695040888963407ull;
+        long j = first + i + (long)((g >> 33) % (uint64_t)(rest - i));
+        int64_t tmp = cand->v[first + i];
+        cand->v[first + i] = cand->v[j];
+        cand->v[j] = tmp;
+    }
+    cand->nset = 0;                     /* reordered: the set is made again if asked */
+    free(cand->set);
+    cand->set = NULL;
+    cand->setcap = 0;
+    if (!rc && !spent && s > 0)
+        rc = check_range(en, q, t, alias, fa, nfa, cand->v, first, first + s, passed, total,
+                         &sdone, &x, &spent, e);
+    if (!rc && en->st) {
+        suql_run_stats *st = en->st;
+        st->budget_hit = 1;
+        st->confirmed = pass + x;
+        if (!spent && sdone > 0) {
+            double lo, hi;
+            wilson(x, sdone, &lo, &hi);
+            long left = rest - sdone;
+            st->sampled = sdone;
+            st->sample_passed = x;
+            st->sample_rest = left;
+            st->est_total = st->confirmed + lround((double)left * (double)x / (double)sdone);
+            st->est_lo = st->confirmed + lround((double)left * lo);
+            st->est_hi = st->confirmed + lround((double)left * hi);
+        }
+    }
+    return rc;
+}
+
 static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
                         const char *alias, const suql_conj *cj, long want, ids *passed,
                         cand_cache *cc, gn_buf *plan, gn_err *e)
@@ -902,6 +1002,18 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
     } else if (!rc && nfa && plan) {
         gn_buf_puts(plan, "    order:      ORDER BY, exactly (the budget can check every candidate)\n");
     }
+    /* An aggregate whose candidates the budget cannot all check: part of
+     * the budget to a random sample, to estimate the rest. */
+    long room0 = (en->budget - en->reserve - en->used) / (per ? per : 1);
+    int sample = !walk && nfa && want < 0 && suql_aggregates(sel) && en->nconj == 1 &&
+                 total > room0 && room0 >= 3 && !en->cfg.legacy_checks;
+    if (!rc && sample && plan)
+        gn_buf_printf(plan, "    estimate:   the budget cannot check all %ld: about two thirds of it "
+                      "to the most relevant, the rest to a random sample of the others (at most "
+                      "%d rows), whose pass rate estimates the matches not checked (Wilson 95%% "
+                      "interval)\n", total, SUQL_SAMPLE);
+    if (!rc && sample && !plan)
+        rc = run_sampled(en, q, t, alias, fa, nfa, per ? per : 1, &cw.v, total, passed, e);
     if (!rc && nfa > 1 && plan)
         gn_buf_puts(plan, "    checks:     filter by filter, each asked only of the rows that "
                           "passed the ones before\n");
@@ -924,7 +1036,7 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
         }
     }
     if (en->st && total > 0) en->st->bound += total * per;
-    while (!rc && nfa && !plan && !walk) {
+    while (!rc && nfa && !plan && !walk && !sample) {
         if (en->cancel && *en->cancel) {
             rc = gn_err_set(e, GN_ECANCEL, "the query was cancelled");
             break;
@@ -1020,6 +1132,7 @@ int suql_run_optimized(suql_engine *en, suql_query *q, suql_select *sel, const s
     const suql_dnf d = *dnf;
     int rc = 0;
     if (en->st) en->st->conjuncts = d.n;
+    en->nconj = d.n;
     long want = suql_rows_wanted(sel);
     int nft = suql_freetext_targets(sel);
     en->reserve = suql_select_reserve(en, want, nft);

@@ -194,6 +194,11 @@ int suql_run_pushdown(suql_engine *en, suql_query *q, suql_select *sel, suql_pus
         suql_result_release(&ir);
         return rc;
     }
+    /* The inner rows were checked most relevant first: when the budget
+     * stopped them, the join's first rows by its ORDER BY may not be the
+     * first of all (the inner query has no order to walk). */
+    if (en->st && en->st->budget_hit && sel->norder && suql_rows_wanted(sel) >= 0)
+        en->st->inexact = 1;
     if (plan) {
         gn_buf_printf(plan, "join:   the query as written, its free-text filters replaced by "
                             "%s._id IN (the rows that passed), in SQLite\n", pd->alias);

@@ -15,6 +15,7 @@
  * chooses.
  */
 #include "agent/turn_int.h"
+#include "suql/analyze.h"
 #include "suql/ast.h"
 #include "suql/parse.h"
 #include "util/clock.h"
@@ -338,6 +339,23 @@ static void fill_target(ag_tturn *t, ws_record *kb)
 
 static int is_empty(const ws_val *rows) { return !rows || rows->kind != WV_LIST || rows->u.c.n == 0; }
 
+/* Whether SUQL parses and its names resolve in the knowledge base. */
+static int analyzes(ag_tturn *t, const char *suql)
+{
+    if (!t->cv->cfg.schema) return 1;
+    suql_query *q = NULL;
+    int ok = !suql_parse(suql, &q, NULL) && !suql_analyze(q, t->cv->cfg.schema, NULL);
+    suql_query_free(q);
+    return ok;
+}
+
+/* A search not run for a required parameter it lacks (the policy asks). */
+static void not_run(ag_tturn *t, ws_record *r, const char *suql)
+{
+    ag_emit(t, AG_EV_SUQL, "suql", suql, "not run: the search needs the missing parameter(s)", NULL);
+    log_query(t, r);
+}
+
 /* Is RC an error of the query itself, which a rewrite can mend: it does
  * not parse, names a column, table or function that is not there, or
  * SQLite refuses it?  Not an LLM failure, a cancel, or a limit (time,
@@ -377,13 +395,15 @@ static void run_one(ag_tturn *t, ws_record *r)
         free(reply);
     }
     /* SUQL a person typed is run as written; the parser's must carry the
-     * knowledge base's required parameters. */
-    if (!typed) ag_kb_missing(t->cv->st->spec, suql, &r->missing);
+     * knowledge base's required parameters.  Checked on a query whose
+     * names resolve: `city = 'Sunnyvale'` for location is a name to
+     * repair, not a location to ask for (the check then reads the repair). */
+    int resolves = analyzes(t, suql);
+    if (!typed && resolves) ag_kb_missing(t->cv->st->spec, suql, &r->missing);
     free(r->suql);
     r->suql = xstrdup(suql);
     if (r->missing) {
-        ag_emit(t, AG_EV_SUQL, "suql", suql, "not run: the search needs the missing parameter(s)", NULL);
-        log_query(t, r);
+        not_run(t, r, suql);
         free(suql);
         return;
     }
@@ -399,6 +419,14 @@ static void run_one(ag_tturn *t, ws_record *r)
             free(suql);
             suql = fixed;
             gn_err_clear(&e);
+            if (!typed && !resolves) ag_kb_missing(t->cv->st->spec, suql, &r->missing);
+            if (r->missing) {
+                free(r->suql);
+                r->suql = xstrdup(suql);
+                not_run(t, r, suql);
+                free(suql);
+                return;
+            }
             rc = execute(t, r, suql, ++tries, &rows, &why, &e);
             if (query_error(rc)) ag_llm_forget(t, LLM_STAGE_REPAIR);
         } else {

@@ -228,6 +228,7 @@ static void on_progress(void *ud, long checked, long candidates)
  * many rows a LIMIT left out ("kept 3 of the 10"). */
 static char *result_note(const suql_result *res, const suql_run_stats *s)
 {
+    if (s->unmatched && res->note) return xstrdup(res->note);
     if (s->sampled)
         return xasprintf("a count over these rows is of the %ld matches confirmed (%ld of the %ld "
                          "candidates checked, within the budget): at least %ld; a random sample "
@@ -280,7 +281,8 @@ static int execute(ag_tturn *t, ws_record *r, const char *suql, int attempt, ws_
     } else {
         *rows = rows_val(&res, 50);
         name_freetext_columns(suql, *rows);
-        if (why && !res.nrows) *why = why_empty(&stats);
+        if (why && !res.nrows) *why = stats.unmatched && res.note ? xstrdup(res.note)
+                                                                : why_empty(&stats);
         cJSON_AddNumberToObject(d, "count", res.nrows);
         cJSON_AddItemToObject(d, "rows", ws_val_to_json(*rows));
         cJSON_AddStringToObject(d, "mode", stats.mode ? stats.mode : "");

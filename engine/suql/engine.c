@@ -152,6 +152,22 @@ static int is_vocab(const st_column *c)
     return c && (c->nenum > 0 || (c->is_array && !c->free_text && !strcmp(c->type, "text")));
 }
 
+/* LIT stands for none of column C's values: said in the run's note, with
+ * the values (the first 12). */
+static void unmatched(suql_engine *en, const st_table *t, const st_column *c, const char *lit)
+{
+    gn_buf *b = &en->unmatched;
+    gn_buf_printf(b, "%s'%s' is none of the values of %s.%s, so it matched nothing", b->len ? "; " : "",
+                  lit, t->name, c->name);
+    if (c->nenum > 0) {
+        gn_buf_puts(b, " (its values:");
+        for (int i = 0; i < c->nenum && i < 12; i++)
+            gn_buf_printf(b, "%s '%s'", i ? "," : "", c->enum_vals[i]);
+        if (c->nenum > 12) gn_buf_printf(b, " and %d more", c->nenum - 12);
+        gn_buf_putc(b, ')');
+    }
+}
+
 static int map_literal(const suql_expr *col, const char *lit, void *ud, const char *const **vals,
                        int *n, gn_err *e)
 {
@@ -193,6 +209,7 @@ static int map_literal(const suql_expr *col, const char *lit, void *ud, const ch
         gn_buf_printf(&en->mapped, " (%s)\n", m.exact ? "the vocabulary's spelling"
                       : m.offline ? "by similarity, offline" : "as the LLM said earlier");
     }
+    if (!m.nvalues) unmatched(en, t, c, lit);
     *vals = m.values;
     *n = m.nvalues;
     return 1;
@@ -540,6 +557,7 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
     suql_engine *en = xcalloc(1, sizeof *en);
     en->cfg = *cfg;
     gn_buf_init(&en->mapped);
+    gn_buf_init(&en->unmatched);
     if (en->cfg.window <= 0) en->cfg.window = SUQL_WINDOW;
     suql_ft_config fc = { .em = cfg->em, .client = cfg->client, .answer_tpl = cfg->answer_tpl,
                           .verify_tpl = cfg->verify_tpl, .summary_tpl = cfg->summary_tpl,
@@ -590,6 +608,7 @@ void suql_engine_free(suql_engine *en)
     free(en->vals);
     free(en->hints);
     gn_buf_release(&en->mapped);
+    gn_buf_release(&en->unmatched);
     suql_classifier_free(en->cls);
     suql_ft_free(en->ft);
     free(en);
@@ -713,6 +732,7 @@ static void begin(suql_engine *en, suql_select *sel, suql_run_stats *st, int exp
     en->st = st;
     en->explain = explain;
     gn_buf_reset(&en->mapped);
+    gn_buf_reset(&en->unmatched);
     en->used = 0;
     en->reserve = 0;
     en->budget = st->budget = suql_budget_for(en, sel);
@@ -802,6 +822,10 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     if (!rc) {
         st->rows = res->nrows;
         set_types(res, sel);
+        if (en->unmatched.len && !res->note) {
+            res->note = xstrdup(en->unmatched.data);
+            st->unmatched = 1;
+        }
         if (st->sampled && !res->note)
             res->note = xasprintf("the free-text budget of %d evaluations checked %ld of the %ld "
                                   "candidates: %ld confirmed matches, which are what the query "

@@ -147,6 +147,8 @@ typedef struct suql_run_stats {
     long sample_rest;            /* candidates neither ranked-checked nor sampled */
     long confirmed;              /* passing rows found in all */
     long est_total, est_lo, est_hi;   /* matches in all: estimate, 95% interval */
+    int unmatched;               /* a literal was none of its column's values
+                                    (the note says which, and the values) */
     int inexact;                 /* an ORDER BY ... LIMIT answer may not be the
                                     first rows of all that pass: a candidate
                                     placed before the last row kept was not

@@ -40,6 +40,8 @@ struct suql_engine {
     int nconj;                    /* conjuncts of the optimized run's WHERE */
     int explain;                  /* CLASSIFY: mappings that need no LLM only */
     gn_buf mapped;                /* explain: the enum values mapped, a line each */
+    gn_buf unmatched;             /* literals that are none of their column's
+                                     values, for the note ("'x' is none of ...") */
     int collect;                  /* SQLite functions queue requests */
     int readback;                 /* the pass after collecting: the memo
                                      gives back what was just asked, which

@@ -194,6 +194,11 @@ check "--explain of a structured query: no budget, no offline warning" sh -c \
   "[ \"\$(cat '$T/rc')\" = 0 ] && ! grep -q budget '$T/out' && ! grep -q offline '$T/err' && grep -q '^mode:   plain' '$T/out'"
 g --db "$RDB" --explain "SELECT name FROM restaurants WHERE answer(reviews, 'is it quiet?') = 'Yes' LIMIT 2"
 check "--explain of a free-text query shows its budget" has "budget: 40 free-text evaluations"
+# A value that stands for none of its column's values: said, with the values.
+g --db "$RDB" --offline -q --suql "SELECT name FROM restaurants WHERE price = 'inexpensive' LIMIT 3"
+check "a value that matches nothing is named, with the column's values" has "note: 'inexpensive' is none of the values of restaurants.price, so it matched nothing (its values: 'cheap', 'moderate', 'expensive', 'luxury')"
+g --db "$RDB" --offline -q --suql "SELECT count(*) FROM restaurant_hours WHERE day = 'Monday'"
+check "... 'Monday' for Mon too" has "'Monday' is none of the values of restaurant_hours.day"
 # A model's LIMIT 100000 buys no more than no LIMIT (it bought 100,000).
 g --db "$RDB" --explain "SELECT name FROM restaurants WHERE answer(reviews, 'is it quiet?') = 'Yes' LIMIT 100000"
 check "--explain: a huge LIMIT's budget is the no-LIMIT one" has "budget: 200 free-text evaluations"

@@ -15,7 +15,11 @@
  * in some other order.
  *
  * Pushed: the top-level AND conjuncts of WHERE that read only that table
- * (the structured ones narrow its candidates; they stay in the join too).
+ * (the structured ones narrow its candidates; they stay in the join too),
+ * and the other structured conjuncts as a semi-join over the whole FROM
+ * (alias._id IN (SELECT alias._id FROM ... WHERE they)), so that every
+ * candidate that passes is in a row of the join: without ORDER BY,
+ * grouping or DISTINCT, LIMIT + OFFSET passes are then enough.
  * Not pushed (the query runs row by row as before): free text in ORDER
  * BY, a free-text conjunct under OR with another table, or reading two
  * tables, a subquery in a conjunct, a column of an outer query, CTEs.
@@ -89,6 +93,67 @@ int suql_pushdown_plan(suql_query *q, suql_select *sel, suql_pushdown *pd)
     pd->inner.ntargets = 1;
     pd->inner.from = &pd->from;
     pd->inner.nfrom = 1;
+    /* The other tables' structured conditions narrow the candidates too,
+     * as a semi-join: alias._id IN (SELECT alias._id FROM <the join> WHERE
+     * <those conditions>).  Then every candidate that passes the free
+     * text is in a row of the join, so without ORDER BY, grouping or
+     * DISTINCT the join's LIMIT + OFFSET rows need that many passes. */
+    int nother = 0, covered = 1;
+    for (int i = 0; i < n; i++) {
+        const suql_from *f = table;
+        if (reads(cj[i], &f) == READS_ONE) continue;
+        if (suql_is_freetext(cj[i])) covered = 0;
+        else nother++;
+    }
+    if (nother) {
+        suql_select *semi = suql_array_new(q, 1, sizeof *semi);
+        *semi = *sel;
+        semi->pos = sel->pos;
+        semi->targets = &pd->target;
+        semi->ntargets = 1;
+        semi->order = NULL;
+        semi->norder = 0;
+        semi->limit = semi->offset = NULL;
+        semi->distinct = 0;
+        semi->distinct_on = NULL;
+        semi->ndistinct_on = 0;
+        semi->group = NULL;
+        semi->ngroup = 0;
+        semi->having = NULL;
+        semi->windows = NULL;
+        semi->nwindows = 0;
+        suql_expr **other = suql_array_new(q, nother, sizeof *other);
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            const suql_from *f = table;
+            if (reads(cj[i], &f) != READS_ONE && !suql_is_freetext(cj[i])) other[k++] = cj[i];
+        }
+        if (k == 1) {
+            semi->where = other[0];
+        } else {
+            semi->where = suql_expr_new(q, SUQL_E_AND, sel->where->pos);
+            semi->where->args = other;
+            semi->where->nargs = k;
+        }
+        suql_expr *in = suql_expr_new(q, SUQL_E_IN_SELECT, sel->where->pos);
+        in->l = suql_id_column(q, pd->t, pd->alias);
+        in->sub = semi;
+        suql_expr **all = suql_array_new(q, np + 1, sizeof *all);
+        memcpy(all, push, sizeof *push * (size_t)np);
+        all[np++] = in;
+        push = all;
+    }
+    if (covered && !sel->norder && !sel->ngroup && !sel->distinct && !sel->ndistinct_on &&
+        !suql_aggregates(sel) && sel->limit && sel->limit->kind == SUQL_E_INT &&
+        (!sel->offset || sel->offset->kind == SUQL_E_INT)) {
+        long long want = sel->limit->ival + (sel->offset ? sel->offset->ival : 0);
+        suql_expr *lim = suql_expr_new(q, SUQL_E_INT, sel->limit->pos);
+        lim->ival = want;
+        char *num = suql_array_new(q, 24, 1);
+        snprintf(num, 24, "%lld", want);
+        lim->text = num;
+        pd->inner.limit = lim;            /* the passes the join's rows need */
+    }
     if (np == 1) {
         pd->inner.where = push[0];
     } else {

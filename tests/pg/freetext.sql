@@ -63,7 +63,7 @@ SELECT title FROM courses WHERE 'Letter' = ANY (grading_options) AND course_code
 
 -- case: ft-join-pushdown
 -- db: courses
--- candidates: SELECT count(*) FROM courses WHERE units_min = 3
+-- candidates: SELECT count(*) FROM courses c WHERE c.units_min = 3 AND EXISTS (SELECT 1 FROM ratings r WHERE r.course_id = c.course_id AND r.average_rating > 4)
 SELECT c.title FROM courses c JOIN ratings r USING (course_id) WHERE c.units_min = 3 AND r.average_rating > 4 AND answer(c.description, 'is it about NLP?') = 'Yes' ORDER BY r.average_rating DESC LIMIT 3;
 
 -- case: ft-ratings-reviews
@@ -85,3 +85,16 @@ WITH flexible AS (SELECT * FROM courses WHERE units_max - units_min >= 2 AND ans
 -- db: restaurants
 -- candidates: SELECT count(*) FROM restaurants WHERE rating * 2 >= 9.0 AND num_reviews % 2 = 0
 SELECT name FROM restaurants WHERE rating * 2 >= 9.0 AND num_reviews % 2 = 0 AND answer(reviews, 'do they take reservations?') = 'Yes' LIMIT 2;
+
+-- The other tables' structured conditions narrow the pushed-down
+-- candidates (a semi-join): the restaurants open late on Friday only.
+-- case: ft-join-semijoin-hours
+-- db: restaurants
+-- candidates: SELECT count(*) FROM restaurants r WHERE EXISTS (SELECT 1 FROM restaurant_hours h WHERE h.restaurant_id = r._id AND h.day = 'Fri' AND h.closes >= '23:00')
+SELECT r.name FROM restaurants r JOIN restaurant_hours h ON h.restaurant_id = r._id WHERE h.day = 'Fri' AND h.closes >= '23:00' AND answer(r.reviews, 'does it have live music?') = 'Yes' LIMIT 3;
+
+-- A LEFT JOIN's condition on the right table narrows them as well.
+-- case: ft-join-semijoin-left
+-- db: courses
+-- candidates: SELECT count(*) FROM courses c WHERE EXISTS (SELECT 1 FROM ratings r WHERE r.course_id = c.course_id AND r.average_rating >= 4.5)
+SELECT c.title FROM courses c LEFT JOIN ratings r ON r.course_id = c.course_id WHERE r.average_rating >= 4.5 AND answer(c.description, 'is it project-based?') = 'Yes' LIMIT 2;

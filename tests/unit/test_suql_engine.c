@@ -768,3 +768,33 @@ TEST(suql_engine_count_estimate_covers)
     CHECK(covered * 10 >= runs * 8);
     fx_close(&f);
 }
+
+/* A join pushed down: the other table's structured conditions narrow the
+ * candidates (a semi-join), and without ORDER BY the checks stop once the
+ * join's LIMIT rows have passed (with every verdict Yes, one window). */
+TEST(suql_engine_pushdown_semijoin_and_limit)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 0, 0) == 0);
+    int rate = 1;                                   /* every check passes */
+    REQUIRE(fx_engine(&f, 0, &rate) == 0);
+    const char *q = "SELECT r.name, h.closes FROM restaurants r JOIN restaurant_hours h ON "
+                    "h.restaurant_id = r._id WHERE h.day = 'Fri' AND h.closes >= '23:00' AND "
+                    "answer(r.reviews, 'does it have live music?') = 'Yes' LIMIT 2";
+    suql_result r, late;
+    suql_run_stats st;
+    gn_err e;
+    REQUIRE(suql_execute(f.en, q, &r, &st, &e) == 0);
+    REQUIRE(suql_execute(f.en, "SELECT count(DISTINCT r._id) FROM restaurants r JOIN restaurant_hours h "
+                         "ON h.restaurant_id = r._id WHERE h.day = 'Fri' AND h.closes >= '23:00'",
+                         &late, NULL, &e) == 0);
+    CHECK_STR(st.mode, "optimized");
+    CHECK_INT(st.candidates, late.cells[0].i);       /* not every restaurant */
+    CHECK(st.candidates < 1800);
+    CHECK_INT(r.nrows, 2);
+    CHECK(st.checked <= 8);                          /* stopped at LIMIT */
+    CHECK(!st.budget_hit && !r.note);
+    suql_result_release(&late);
+    suql_result_release(&r);
+    fx_close(&f);
+}

@@ -32,7 +32,8 @@ static const char *const agree[] = {
     "yes", "yeah", "yea", "yep", "yup", "ya", "y", "sure", "ok", "okay", "k", "alright",
     "confirm", "confirmed", "correct", "right", "proceed", "absolutely", "definitely",
     "certainly", "perfect", "great", "fine", "good", "affirmative", "agreed", "agree",
-    "please", "go", "lets", "oui", "ja", "si", "exactly", "precisely", "indeed", NULL
+    "please", "go", "lets", "oui", "ja", "si", "exactly", "precisely", "indeed", "claro",
+    "bitte", "gerne", "vale", "daccord", NULL
 };
 
 /* Words that may stand beside an agreement without changing it. */

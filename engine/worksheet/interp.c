@@ -395,9 +395,14 @@ static void assign_value(ws_interp *in, ws_record *r, int fi, ws_val *v)
     enum ws_consent c = ws_consent_given(in->st, r, fi, in->utterance, in->typed);
     if (c == WS_CONSENT_GIVEN) return;
     ws_state_clear(in->st, r, fi);
-    if (c == WS_CONSENT_NOT_AGREED && in->acts)   /* the request follows again */
+    /* Said in genie's own words (acts.h: genie), so that a reply claiming
+     * it was done cannot stand alone. */
+    if (in->acts)
         ws_acts_add(in->acts, WA_SAY, -1, -1,
-                    "I have not done it yet: it needs your yes to the request below.", NULL);
+                    c == WS_CONSENT_NOT_AGREED
+                        ? "I have not done it yet: it needs your yes to the request below."
+                        : "I have not done it yet: it is done only once you say yes to my "
+                          "request that states exactly what will be done.", NULL)->genie = 1;
 }
 
 /* answer_N.location = "Cupertino", the parser's natural reply when the

@@ -1117,7 +1117,8 @@ TEST(ws_consent_agreement_forms)
                                       "yep", "Sounds good!", "that's right", "That\u2019s right",
                                       "please do", "yes please", "go ahead and book it", "Perfect",
                                       "confirm", "correct", "yes \xf0\x9f\x91\x8d", "s\xc3\xad" "",
-                                      "absolutely, thank you", "let's do it", NULL };
+                                      "absolutely, thank you", "let's do it", "s\xc3\xad, claro",
+                                      "ja bitte", "ja, gerne", "d'accord", NULL };
     static const char *const other[] = { "no", "nope", "not now", "hmm", "wait", "yes but at 8",
                                         "is it open?", "ok?", "what about parking", "yes no",
                                         "ok thanks, is there parking", "book it for 8 instead",

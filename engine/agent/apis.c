@@ -526,15 +526,26 @@ char *ag_api_unsaved(sqlite3 *wdb, const char *scope, int after_turn)
     gn_buf b;
     gn_buf_init(&b);
     if (wdb && scope && *scope &&
-        sqlite3_prepare_v2(wdb, "SELECT api, json_extract(result, '$.transaction_id') FROM "
+        sqlite3_prepare_v2(wdb, "SELECT api, json_extract(result, '$.transaction_id'), args FROM "
                            "genie_api_calls WHERE scope = ? AND turn > ? ORDER BY rowid", -1, &st,
                            NULL) == SQLITE_OK) {
         sqlite3_bind_text(st, 1, scope, -1, SQLITE_STATIC);
         sqlite3_bind_int(st, 2, after_turn);
         while (sqlite3_step(st) == SQLITE_ROW) {
             const char *txn = (const char *)sqlite3_column_text(st, 1);
-            gn_buf_printf(&b, "%s%s", b.len ? ", " : "", sqlite3_column_text(st, 0));
-            if (txn) gn_buf_printf(&b, " (transaction %s)", txn);
+            gn_buf_printf(&b, "%s%s (", b.len ? "; " : "", sqlite3_column_text(st, 0));
+            /* what it was done with, so that the user can tell it apart */
+            cJSON *args = cJSON_Parse((const char *)sqlite3_column_text(st, 2));
+            int n = 0;
+            for (cJSON *a = args ? args->child : NULL; a; a = a->next) {
+                if (cJSON_IsNull(a) || !a->string || !strcmp(a->string, "confirm")) continue;
+                char *v = cJSON_IsString(a) ? NULL : cJSON_PrintUnformatted(a);
+                gn_buf_printf(&b, "%s%s: %s", n++ ? ", " : "", a->string, v ? v : a->valuestring);
+                free(v);
+            }
+            cJSON_Delete(args);
+            if (txn) gn_buf_printf(&b, "%stransaction %s", n ? "; " : "", txn);
+            gn_buf_putc(&b, ')');
         }
     }
     sqlite3_finalize(st);

@@ -361,8 +361,10 @@ int genie_chat_resume(genie_chat *ch, const char *arg, genie_turn_fn each, void 
         free(scope);
         free(ch->resume_note);
         ch->resume_note = u ? xasprintf("before genie stopped, %s ran in a turn that was not "
-                                        "saved; confirming it again, now or later, shows its "
-                                        "result without doing it twice", u) : NULL;
+                                        "saved: it was done.  Confirming it again, now or "
+                                        "later, shows its result without doing it twice; a "
+                                        "changed request would be done as well, beside it", u)
+                            : NULL;
         free(u);
     } else {
         ag_conv_free(cv);

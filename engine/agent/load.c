@@ -188,10 +188,12 @@ const char *ag_closest(const char *name, const char *const *names, int n)
 
 /* ---- files ---------------------------------------------------------------- */
 
+/* Whether PATH names something: a symbolic link loop or a file that
+ * cannot be read is there, and reading it says what is wrong with it. */
 static int exists(const char *path)
 {
     struct stat st;
-    return stat(path, &st) == 0;
+    return stat(path, &st) == 0 || (errno != ENOENT && errno != ENOTDIR);
 }
 
 /* DIR/P, or P when absolute; without doubling DIR's trailing slash. */

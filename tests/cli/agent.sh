@@ -111,6 +111,12 @@ mkdir -p "$T/bin"
 printf 'database \x85\x9b\xff = 1\n' >"$T/bin/agent.ini"
 "$BIN" --plain --offline --agent "$T/bin" --sessions "$T/s3.db" </dev/null >"$T/out" 2>"$T/err"
 check "invalid bytes of a file in an error are shown as U+FFFD" sh -c "! LC_ALL=C grep -q \$'[\x85\x9b\xff]' '$T/err' && grep -q 'agent.ini' '$T/err'"
+# A worksheet.csv that is a symbolic link loop is said to be one, not "does not exist".
+mkdir -p "$T/loop"
+cp "$TOP/sample_db/restaurants/"* "$T/loop/"
+rm "$T/loop/worksheet.csv" && ln -s worksheet.csv "$T/loop/worksheet.csv"
+"$BIN" --plain --offline --agent "$T/loop" --sessions "$T/s3.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "a symbolic link loop as the spec: said so" sh -c "[ $rc = 1 ] && grep -q 'worksheet.csv: cannot open: Too many levels of symbolic links' '$T/err'"
 "$BIN" --plain --offline --agent nosuchagent </dev/null >"$T/out" 2>"$T/err"; rc=$?
 check "an unknown agent name is an error naming the shipped ones" sh -c "[ $rc = 1 ] && grep -q 'restaurants, courses' '$T/err'"
 

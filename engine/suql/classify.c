@@ -255,7 +255,7 @@ static int rank(suql_classifier *k, vocab *v, const char *term, scored **out, gn
 
 /* ---- the LLM's reply ------------------------------------------------------------------ */
 
-int suql_classify_reply(const char *reply, int n, int *picked)
+static int strict_reply(const char *reply, int n, int *picked)
 {
     const char *p = reply;
     while (isspace((unsigned char)*p)) p++;
@@ -283,6 +283,72 @@ int suql_classify_reply(const char *reply, int n, int *picked)
         if (p < end && p == q) return -1;
     }
     return count ? count : -1;
+}
+
+/* LINE[0..len) without markdown emphasis and code marks, into OUT (a
+ * buffer of at least len + 1). */
+static void plain_line(const char *line, size_t len, char *out)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++)
+        if (line[i] != '*' && line[i] != '`' && line[i] != '_') out[k++] = line[i];
+    out[k] = 0;
+}
+
+/* "2. Winter 2027", "- 3) Pizza": the number of a numbered line, or 0. */
+static long numbered(const char *s, int n)
+{
+    while (*s == ' ' || *s == '\t' || *s == '-') s++;
+    long x = 0;
+    const char *d = s;
+    while (isdigit((unsigned char)*s) && x <= n) x = x * 10 + (*s++ - '0');
+    if (s == d || x < 1 || x > n || (*s != '.' && *s != ')') || s[1] != ' ' || !s[2]) return 0;
+    return x;
+}
+
+int suql_classify_reply(const char *reply, int n, int *picked)
+{
+    int got = strict_reply(reply, n, picked);
+    if (got >= 0) return got;
+    /* The forms models write around it: a preamble ending in a colon and
+     * the answer on the last line ("...so the answer is:\n\n**1**"), or
+     * the chosen values as a numbered list ("2. Winter 2027"). */
+    size_t len = strlen(reply);
+    char *buf = xmalloc(len + 1);
+    const char *last = NULL;
+    size_t lastlen = 0;
+    int count = 0, listed = 1, lines = 0;
+    for (const char *l = reply; *l;) {
+        size_t k = strcspn(l, "\n");
+        plain_line(l, k, buf);
+        const char *t = buf;
+        while (isspace((unsigned char)*t)) t++;
+        if (*t) {
+            last = l, lastlen = k, lines++;
+            long x = numbered(t, n);
+            if (!x) {
+                listed = 0;
+            } else {
+                int dup = 0;
+                for (int i = 0; i < count; i++) dup |= picked[i] == x - 1;
+                if (!dup && count < n) picked[count++] = (int)x - 1;
+            }
+        }
+        l += k;
+        if (*l) l++;
+    }
+    got = -1;
+    if (listed && count) {
+        got = count;
+    } else if (last && lines > 1) {
+        /* the line before the last must end the preamble with a colon */
+        plain_line(last, lastlen, buf);
+        const char *colon = last > reply ? last - 1 : reply;
+        while (colon > reply && isspace((unsigned char)*colon)) colon--;
+        if (*colon == ':') got = strict_reply(buf, n, picked);
+    }
+    free(buf);
+    return got;
 }
 
 /* ---- mapping ----------------------------------------------------------------------------- */

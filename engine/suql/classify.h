@@ -82,8 +82,10 @@ int suql_classify_known(suql_classifier *k, const st_table *t, const st_column *
 
 /* Parse a classify reply: "none", or numbers 1..N separated by commas or
  * spaces (a trailing period and surrounding space allowed, duplicates
- * dropped).  Fills PICKED (capacity N) with 0-based indexes and returns
- * how many, or -1 for anything else. */
+ * dropped); or, as models also write it, that on the last line after a
+ * preamble ending in a colon (markdown emphasis dropped), or the chosen
+ * values as a numbered list ("2. Winter 2027").  Fills PICKED (capacity
+ * N) with 0-based indexes and returns how many, or -1 for anything else. */
 int suql_classify_reply(const char *reply, int n, int *picked);
 
 #endif

@@ -496,7 +496,74 @@ static int verdict_line(const char *s, const char *end, long *row)
     return yes;
 }
 
-int suql_ft_verdicts(const char *reply, int n, int *out)
+/* A verdict as JSON gives it: "Yes"/"No" (any case), or true/false. */
+static int json_verdict(const cJSON *v)
+{
+    if (cJSON_IsBool(v)) return cJSON_IsTrue(v);
+    if (!cJSON_IsString(v)) return -1;
+    const char *s = v->valuestring;
+    return !strcasecmp(s, "yes") ? 1 : !strcasecmp(s, "no") ? 0 : -1;
+}
+
+/* The verdicts of a reply written as JSON: {"1": "Yes", "2": "No"}, an
+ * array of N verdicts in row order, or an array of objects with a row
+ * number and a verdict ({"row": 1, "answer": "Yes"}).  Returns how many
+ * rows it decided (OUT as suql_ft_verdicts), 0 when it is not that. */
+static int json_verdicts(const char *reply, int n, int *out)
+{
+    const char *a = strpbrk(reply, "{[");
+    if (!a) return 0;
+    const char *z = strrchr(reply, *a == '{' ? '}' : ']');
+    if (!z || z < a) return 0;
+    cJSON *j = cJSON_ParseWithLength(a, (size_t)(z - a + 1));
+    int decided = 0;
+    if (cJSON_IsObject(j)) {
+        for (cJSON *k = j->child; k; k = k->next) {
+            long row = k->string ? strtol(k->string + strspn(k->string, "Row row#"), NULL, 10) : 0;
+            int v = json_verdict(k);
+            if (row >= 1 && row <= n && v >= 0 && out[row - 1] < 0) out[row - 1] = v, decided++;
+        }
+    } else if (cJSON_IsArray(j) && cJSON_GetArraySize(j) == n && json_verdict(j->child) >= 0) {
+        int i = 0;
+        for (cJSON *k = j->child; k; k = k->next, i++) {
+            int v = json_verdict(k);
+            if (v >= 0) out[i] = v, decided++;
+        }
+    } else if (cJSON_IsArray(j)) {
+        for (cJSON *k = j->child; k; k = k->next) {
+            const cJSON *row = NULL, *v = NULL;
+            for (cJSON *f = k->child; f; f = f->next) {
+                if (cJSON_IsNumber(f) && !row) row = f;
+                else if (json_verdict(f) >= 0 && !v) v = f;
+            }
+            long r = row ? (long)row->valuedouble : 0;
+            if (r >= 1 && r <= n && v && out[r - 1] < 0) out[r - 1] = json_verdict(v), decided++;
+        }
+    }
+    cJSON_Delete(j);
+    return decided;
+}
+
+/* N lines each a verdict alone, without row numbers: in row order. */
+static int ordered_verdicts(const char *reply, int n, int *out)
+{
+    int k = 0, v[64];
+    for (const char *p = reply; p && *p;) {
+        const char *eol = strchr(p, '\n');
+        const char *end = eol ? eol : p + strlen(p);
+        int x = line_verdict(p, end, 1);
+        if (x >= 0) {
+            if (k == n || k == 64) return 0;
+            v[k++] = x;
+        }
+        p = eol ? eol + 1 : end;
+    }
+    if (k != n) return 0;
+    for (int i = 0; i < n; i++) out[i] = v[i];
+    return n;
+}
+
+static int numbered_verdicts(const char *reply, int n, int *out)
 {
     enum { NONE = -2, BOTH = -3 };
     for (int i = 0; i < n; i++) out[i] = NONE;
@@ -517,6 +584,16 @@ int suql_ft_verdicts(const char *reply, int n, int *out)
         else decided++;
     }
     return decided;
+}
+
+int suql_ft_verdicts(const char *reply, int n, int *out)
+{
+    int d = numbered_verdicts(reply, n, out);
+    if (d) return d;
+    /* Models also answer as JSON, or one verdict a line without the row
+     * numbers the prompt asks for. */
+    if ((d = json_verdicts(reply, n, out))) return d;
+    return n > 1 ? ordered_verdicts(reply, n, out) : 0;
 }
 
 /* ---- the LLM calls of a run ----------------------------------------------------- */

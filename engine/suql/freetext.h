@@ -108,7 +108,11 @@ int suql_ft_run(suql_ft *ft, suql_ft_req *reqs, int n, gn_err *e);
  * a row number (after an optional "Row", list bullet or emphasis) and Yes
  * or No, separated by ':', '.', ')', '-' or spaces; other lines are
  * skipped.  OUT[I] gets 1 (Yes), 0 (No) or -1 for row I + 1 when the reply
- * gives it no verdict, or two different ones.  Returns the rows decided. */
+ * gives it no verdict, or two different ones.  A reply with no numbered
+ * verdict is read as models also write it: JSON ({"1": "Yes"}, an array
+ * of N verdicts, or of objects with a row number and a verdict), or
+ * exactly N lines each a verdict alone, in row order.  Returns the rows
+ * decided. */
 int suql_ft_verdicts(const char *reply, int n, int *out);
 
 /* Is R's result already known (memoized)?  A NULL value counts as known. */

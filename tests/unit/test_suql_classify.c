@@ -22,6 +22,20 @@ TEST(suql_classify_reply_parser)
     CHECK(p[0] == 3 && p[1] == 1);
     CHECK_INT(suql_classify_reply("1 1,3.", 5, p), 2);
     CHECK_INT(suql_classify_reply("5", 5, p), 1);
+    /* what models write around it */
+    CHECK_INT(suql_classify_reply("The term means cheap food, so the answer is:\n\n**1**", 5, p), 1);
+    CHECK(p[0] == 0);
+    CHECK_INT(suql_classify_reply("2. Winter 2027", 5, p), 1);
+    CHECK(p[0] == 1);
+    CHECK_INT(suql_classify_reply("1. Italian\n- 3) Pizza\n", 5, p), 2);
+    CHECK(p[0] == 0 && p[1] == 2);
+    CHECK_INT(suql_classify_reply("Matching values:\n`4, 2`", 5, p), 2);
+    CHECK(p[0] == 3 && p[1] == 1);
+    static const char *const more_bad[] = { "Here you go\n2", "1. Italian\nand maybe 4", "7. x",
+                                            "so:\n\nnone of them", NULL };
+    for (int i = 0; more_bad[i]; i++)
+        if (suql_classify_reply(more_bad[i], 5, p) != -1)
+            th_fail(__FILE__, __LINE__, "accepted '%s'", more_bad[i]);
     static const char *const bad[] = { "6", "0", "", "1, x", "Italian", "1,,", "1 ,, 2", "-1", "1.5",
                                        "the answer is 2", "99999999999999999999" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)

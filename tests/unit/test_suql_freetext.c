@@ -266,6 +266,16 @@ TEST(suql_freetext_verdicts_of_several_rows)
     CHECK(v[0] == -1 && v[1] == 1 && v[2] == -1);
     CHECK_INT(suql_ft_verdicts("1: Yes\n1: yes\n2: Yesterday\n", 2, v), 1);
     CHECK(v[0] == 1 && v[1] == -1);
+    /* as models also write it: JSON, or one verdict a line without numbers */
+    CHECK_INT(suql_ft_verdicts("```json\n{\"1\": \"Yes\", \"2\": \"no\", \"3\": true}\n```", 3, v), 3);
+    CHECK(v[0] == 1 && v[1] == 0 && v[2] == 1);
+    CHECK_INT(suql_ft_verdicts("[\"No\", \"Yes\"]", 2, v), 2);
+    CHECK(v[0] == 0 && v[1] == 1);
+    CHECK_INT(suql_ft_verdicts("[{\"row\": 2, \"answer\": \"Yes\"}, {\"row\": 1, \"answer\": \"No\"}]", 2, v), 2);
+    CHECK(v[0] == 0 && v[1] == 1);
+    CHECK_INT(suql_ft_verdicts("Here are the verdicts:\nYes\nNo\nYes", 3, v), 3);
+    CHECK(v[0] == 1 && v[1] == 0 && v[2] == 1);
+    CHECK_INT(suql_ft_verdicts("Yes\nNo", 3, v), 0);   /* not one a row: nothing */
     CHECK_INT(suql_ft_verdicts("Yes", 2, v), 0);       /* a bare word decides nothing */
     CHECK_INT(suql_ft_verdicts("", 1, v), 0);
     CHECK_INT(v[0], -1);

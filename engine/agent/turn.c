@@ -244,6 +244,9 @@ static cJSON *parse_data(ag_conv *cv, const char *utterance)
     /* An agent made from data alone has no tasks: say so, not nothing. */
     cJSON_AddStringToObject(d, "worksheets", sig.len ? sig.data
                             : "(none: this agent has no tasks; it only answers questions, with answer(...))");
+    /* Without tasks the booking and enrollment examples are 7K characters
+     * of forms the agent cannot use: the prompt shows questions alone. */
+    cJSON_AddBoolToObject(d, "tasks", sig.len > 0);
     cJSON_AddStringToObject(d, "state", state.data);
     cJSON *acts = cJSON_AddArrayToObject(d, "agent_acts");
     for (int i = 0; i < cv->nacts; i++) cJSON_AddItemToArray(acts, cJSON_CreateString(cv->acts[i]));

@@ -104,12 +104,13 @@ static const prompt_case cases[] = {
       "{\"agent_description\":\"You help people find restaurants and book tables.\","
       "\"today\":\"Friday, 2026-03-13\","
       "\"worksheets\":\"class Book_Restaurant:\\n    restaurant: str  # name of the restaurant\","
+      "\"tasks\":true,"
       "\"state\":" STATE_JSON ","
       "\"agent_acts\":[\"AskField(book_restaurant, restaurant, \\\"name of the restaurant\\\")\"],"
       "\"agent_utterance\":\"Which restaurant would you like to book?\","
       "\"user_utterance\":\"Kaito please, and is it kid friendly?\",\"repair\":null}",
       "{\"agent_description\":\"\",\"today\":\"Friday, 2026-03-13\","
-      "\"worksheets\":\"class Book_Restaurant:\\n    restaurant: str\","
+      "\"worksheets\":\"class Book_Restaurant:\\n    restaurant: str\",\"tasks\":false,"
       "\"state\":\"\",\"agent_acts\":[],\"agent_utterance\":\"\","
       "\"user_utterance\":\"Kaito please, and is it kid friendly?\",\"repair\":null}",
       "User: Kaito please, and is it kid friendly?\nStatements:" },

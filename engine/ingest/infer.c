@@ -239,19 +239,73 @@ int ig_is_bool(const char *s, int *v)
 
 static int two(const char *s) { return isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]); }
 
+/* The month a word names (English, full or its first three letters), or 0. */
+static int month_named(const char *w, size_t n)
+{
+    static const char *const names[] = { "january", "february", "march", "april", "may", "june",
+                                         "july", "august", "september", "october", "november",
+                                         "december" };
+    if (n < 3) return 0;
+    if (n == 4 && !strncasecmp(w, "sept", 4)) return 9;
+    for (int i = 0; i < 12; i++)
+        if ((n == 3 || n == strlen(names[i])) && !strncasecmp(w, names[i], n)) return i + 1;
+    return 0;
+}
+
+/* A number of 1 to MAXD digits at *P (moved past it), or -1. */
+static int digits(const char **p, int maxd)
+{
+    int v = 0, k = 0;
+    while (isdigit((unsigned char)**p) && k < maxd) v = v * 10 + (*(*p)++ - '0'), k++;
+    return k && !isdigit((unsigned char)**p) ? v : -1;
+}
+
+/* "Jun 12 1998", "June 12, 1998", "12 Jun 1998", "12 June, 1998": a named
+ * month leaves no doubt about which number is the day. */
+static int named_date(const char *s, int *y, int *m, int *d)
+{
+    const char *p = s;
+    if (isalpha((unsigned char)*p)) {
+        const char *w = p;
+        while (isalpha((unsigned char)*p)) p++;
+        if (!(*m = month_named(w, (size_t)(p - w)))) return 0;
+        if (*p == '.') p++;
+        if (*p++ != ' ') return 0;
+        if ((*d = digits(&p, 2)) < 0) return 0;
+        if (*p == ',') p++;
+        if (*p++ != ' ') return 0;
+    } else {
+        if ((*d = digits(&p, 2)) < 0 || *p++ != ' ') return 0;
+        const char *w = p;
+        while (isalpha((unsigned char)*p)) p++;
+        if (!(*m = month_named(w, (size_t)(p - w)))) return 0;
+        if (*p == '.') p++;
+        if (*p == ',') p++;
+        if (*p++ != ' ') return 0;
+    }
+    const char *yp = p;
+    if ((*y = digits(&p, 4)) < 0 || p - yp != 4 || *p) return 0;
+    return 1;
+}
+
 int ig_is_date(const char *s, char out[11])
 {
-    if (strlen(s) != 10 || !two(s) || !two(s + 2) || !two(s + 5) || !two(s + 8)) return 0;
-    if (!(s[4] == '-' && s[7] == '-') && !(s[4] == '/' && s[7] == '/')) return 0;
-    int y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0'),
-        m = (s[5] - '0') * 10 + (s[6] - '0'), d = (s[8] - '0') * 10 + (s[9] - '0');
+    int y, m, d;
+    if (strlen(s) == 10 && two(s) && two(s + 2) && two(s + 5) && two(s + 8) &&
+        ((s[4] == '-' && s[7] == '-') || (s[4] == '/' && s[7] == '/'))) {
+        y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+        m = (s[5] - '0') * 10 + (s[6] - '0');
+        d = (s[8] - '0') * 10 + (s[9] - '0');
+    } else if (!named_date(s, &y, &m, &d)) {
+        return 0;
+    }
     static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
     if (y < 1 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1]) return 0;
     if (m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))) return 0;
     if (out) {
-        memcpy(out, s, 10);
-        out[4] = out[7] = '-';
-        out[10] = '\0';
+        char tmp[32];
+        snprintf(tmp, sizeof tmp, "%04d-%02d-%02d", y % 10000, m, d);
+        memcpy(out, tmp, 11);
     }
     return 1;
 }
@@ -358,7 +412,7 @@ static void observe(ig_column *c, const char *s)
     }
     if (ig_is_int(s, NULL)) st->n_int++;
     else if (ig_is_real(s, NULL)) st->n_real++;
-    else if (n == 10 && ig_is_date(s, NULL)) st->n_date++;
+    else if (n >= 10 && n <= 19 && ig_is_date(s, NULL)) st->n_date++;
     else if (n <= 11 && ig_is_time(s, NULL)) st->n_time++;
     else if (s[0] == '[') json_elems(st, s, n);
     if (n > 1 && s[0] != '[') {

@@ -453,6 +453,9 @@ same "a 19-digit integer is stored exactly" "$(sqlr a_bigint/a_bigint.db 'SELECT
 printf '[{"name":"a","id":9007199254740993},{"name":"b","id":1234567890123456789}]' >big.json
 gi --init a_bigjson big.json
 same "a large JSON integer is stored exactly" "$(sqlr a_bigjson/a_bigjson.db 'SELECT id FROM big ORDER BY _id')" "$(printf '9007199254740993\n1234567890123456789')"
+printf 'title,released\nPi,Jul 10 1998\nRushmore,"Dec 11, 1998"\nThe Departed,Sep 30 2006\nUp,29 May 2009\n' >films.csv
+gi --init a_films films.csv
+same "dates with a named month are dates: the latest is the latest" "$(q a_films 'SELECT title, released FROM films ORDER BY released DESC LIMIT 2')" "$(printf 'Up,2009-05-29\nThe Departed,2006-09-30')"
 
 # ---- existing directories, --force ---------------------------------------------------
 gi --init keep "$D/wines.csv"

@@ -177,6 +177,13 @@ TEST(ingest_is_date_values)
     DATE_IS("2024/03/01", "2024-03-01");     /* slashes are read, ISO is written */
     DATE_IS("2024/02/29", "2024-02-29");
     CHECK_INT(ig_is_date("2024-06-30", NULL), 1);
+    /* a named month leaves no doubt about the day (vega's films: "Jun 12 1998") */
+    DATE_IS("Jun 12 1998", "1998-06-12");
+    DATE_IS("June 12, 1998", "1998-06-12");
+    DATE_IS("12 Jun 1998", "1998-06-12");
+    DATE_IS("3 September 2006", "2006-09-03");
+    DATE_IS("Sept. 30, 2006", "2006-09-30");
+    DATE_IS("feb 29 2024", "2024-02-29");
 }
 
 TEST(ingest_is_date_refuses_impossible_days)
@@ -211,6 +218,15 @@ TEST(ingest_is_date_refuses_other_shapes)
     NOT_DATE("2024-0a-01");
     NOT_DATE("+024-03-01");
     NOT_DATE("soon");
+    NOT_DATE("Jun 31 1998");    /* June has 30 days */
+    NOT_DATE("Feb 29 2023");
+    NOT_DATE("Jun 12");
+    NOT_DATE("Jun 1998");
+    NOT_DATE("Junk 12 1998");
+    NOT_DATE("Jun 12 98");
+    NOT_DATE("Jun 123 1998");
+    NOT_DATE("May the 4th 2020");
+    NOT_DATE("Jun 12 1998 extra");
 }
 
 /* ---- times ---------------------------------------------------------------- */

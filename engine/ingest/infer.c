@@ -450,6 +450,74 @@ static int by_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Scales whose words have an order of meaning, lowest first: an enum's
+ * values compare in their listed order (as PostgreSQL's do), so "Medium"
+ * must sit between "Small" and "Large", not after "Large". */
+static const char *const scales[][13] = {
+    { "xxs", "xs", "s", "m", "l", "xl", "xxl", NULL },
+    { "extra small", "small", "medium", "large", "extra large", NULL },
+    { "tiny", "small", "medium", "large", "huge", NULL },
+    { "very low", "low", "medium", "high", "very high", NULL },
+    { "low", "moderate", "high", "very high", NULL },
+    { "none", "mild", "moderate", "severe", NULL },
+    { "very poor", "poor", "fair", "good", "very good", "excellent", NULL },
+    { "never", "rarely", "sometimes", "often", "always", NULL },
+    { "beginner", "intermediate", "advanced", "expert", NULL },
+    { "easy", "medium", "hard", NULL },
+    { "mon", "tue", "wed", "thu", "fri", "sat", "sun", NULL },
+    { "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", NULL },
+    { "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec" },
+    { "cheap", "moderate", "expensive", "luxury", NULL },
+};
+
+/* V's rank in SCALE (case ignored), or -1. */
+static int scale_rank(const char *const *scale, int n, const char *v)
+{
+    for (int i = 0; i < n && scale[i]; i++)
+        if (!strcasecmp(scale[i], v)) return i;
+    return -1;
+}
+
+static const char *const *order_scale;
+static int order_scale_n;
+
+static int by_scale(const void *a, const void *b)
+{
+    return scale_rank(order_scale, order_scale_n, *(char *const *)a) -
+           scale_rank(order_scale, order_scale_n, *(char *const *)b);
+}
+
+static int by_number(const void *a, const void *b)
+{
+    double x = strtod(*(char *const *)a, NULL), y = strtod(*(char *const *)b, NULL);
+    return x < y ? -1 : x > y;
+}
+
+/* Order C's values by meaning: numbers by value, the words of a known
+ * scale by rank; else as text.  Returns how (for the why column). */
+static const char *order_values(ig_column *c)
+{
+    int numeric = c->nvals > 0;
+    for (int i = 0; i < c->nvals && numeric; i++)
+        numeric = ig_is_int(c->vals[i], NULL) || ig_is_real(c->vals[i], NULL);
+    if (numeric) {
+        qsort(c->vals, (size_t)c->nvals, sizeof *c->vals, by_number);
+        return "ordered by value";
+    }
+    for (size_t k = 0; k < sizeof scales / sizeof *scales; k++) {
+        int n = 0, all = c->nvals > 1;
+        while (n < 12 && scales[k][n]) n++;
+        for (int i = 0; i < c->nvals && all; i++) all = scale_rank(scales[k], n, c->vals[i]) >= 0;
+        if (all) {
+            order_scale = scales[k];
+            order_scale_n = n;
+            qsort(c->vals, (size_t)c->nvals, sizeof *c->vals, by_scale);
+            return "ordered by meaning";
+        }
+    }
+    return NULL;
+}
+
 static void take_values(ig_column *c, const vset *v)
 {
     c->nvals = v->n;
@@ -546,8 +614,10 @@ static void decide(ig_column *c)
         if (enum_like(&st->vals, n, st->words, st->maxlen)) {
             c->type = IG_ENUM;
             take_values(c, &st->vals);
-            snprintf(why, wn, "%d value%s repeat%s over %ld rows", st->vals.n,
-                     st->vals.n == 1 ? "" : "s", st->vals.n == 1 ? "s" : "", n);
+            const char *how = order_values(c);
+            snprintf(why, wn, "%d value%s repeat%s over %ld rows%s%s", st->vals.n,
+                     st->vals.n == 1 ? "" : "s", st->vals.n == 1 ? "s" : "", n, how ? ", " : "",
+                     how ? how : "");
         } else if (mw >= 7.0 || (st->maxlen >= 300 && mw >= 4.0)) {
             c->type = IG_FREE;
             snprintf(why, wn, "long, wordy (%.0f words on average)", mw);

@@ -453,6 +453,15 @@ same "a 19-digit integer is stored exactly" "$(sqlr a_bigint/a_bigint.db 'SELECT
 printf '[{"name":"a","id":9007199254740993},{"name":"b","id":1234567890123456789}]' >big.json
 gi --init a_bigjson big.json
 same "a large JSON integer is stored exactly" "$(sqlr a_bigjson/a_bigjson.db 'SELECT id FROM big ORDER BY _id')" "$(printf '9007199254740993\n1234567890123456789')"
+"$PY" -c '
+import random
+random.seed(1)
+print("item,size,grade")
+for i in range(40): print("i%d,%s,%s" % (i, random.choice(["Small", "Medium", "Large"]), random.choice(["9", "10", "75", "100", "n/a"])))' >sizes.csv
+gi --init a_sizes sizes.csv
+same "an inferred enum of a known scale is listed by meaning" "$(grep -o 'Small\|Medium\|Large' a_sizes/worksheet.csv | tr '\n' ' ')" "Small Medium Large "
+check "... and says so" has "ordered by meaning"
+same "... so >= 'Medium' means Medium or Large" "$(q a_sizes "SELECT count(*) FROM sizes WHERE size >= 'Medium'")" "$(q a_sizes "SELECT count(*) FROM sizes WHERE size IN ('Medium', 'Large')")"
 printf 'title,released\nPi,Jul 10 1998\nRushmore,"Dec 11, 1998"\nThe Departed,Sep 30 2006\nUp,29 May 2009\n' >films.csv
 gi --init a_films films.csv
 same "dates with a named month are dates: the latest is the latest" "$(q a_films 'SELECT title, released FROM films ORDER BY released DESC LIMIT 2')" "$(printf 'Up,2009-05-29\nThe Departed,2006-09-30')"

@@ -796,6 +796,7 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
     int ctes = 0;
     rc = sel->nctes ? suql_run_cte_filters(en, q, sel, &ctes, NULL, e) : 0;
     shape_of(q, sel, &sh);
+    if (sh.mode == RUN_PLAIN) suql_exact_first(q, sel);
     st->mode = ctes ? "optimized" : mode_names[sh.mode];
     if (rc) sh.mode = RUN_NONE;
     switch (sh.mode) {
@@ -888,6 +889,7 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
     int ctes = 0;
     if (sel->nctes) rc = suql_run_cte_filters(en, q, sel, &ctes, out, e);
     shape_of(q, sel, &sh);
+    if (sh.mode == RUN_PLAIN) suql_exact_first(q, sel);
     suql_emit_hooks h;
     if (rc) {
         /* the CTE's explanation said what failed */

@@ -64,6 +64,12 @@ struct suql_engine {
 
 enum { STOP_NONE, STOP_TIME, STOP_CANCEL };
 
+/* A name looked up by a pattern finds the name itself first: a query
+ * without ORDER BY whose WHERE has `column ILIKE '%text%'` and a LIMIT is
+ * ordered with the rows whose value is the text (case ignored) first
+ * (exactfirst.c).  Nodes in Q's arena; SEL otherwise as it was. */
+void suql_exact_first(suql_query *q, suql_select *sel);
+
 /* Emit hooks: CLASSIFY for literals; answer()/summary() as calls of the
  * SQLite functions (engine.c). */
 extern const suql_emit_hooks *suql_hooks_calls(suql_engine *en, suql_emit_hooks *h);

@@ -10,7 +10,7 @@
  * question's words (three letters or more) occur in a passage, ties
  * kept in stored order, so with no question the first passages stay.
  * The reply generator is told the texts are excerpts by the "…" they end
- * with and by the prompt.  Rejected: the retrieval index's ranking
+ * with and by the prompt, and a list cut ends with "… and N more".  Rejected: the retrieval index's ranking
  * (a worksheet value has no row id or vectors, and this runs per prompt
  * on at most a few dozen passages) and sending every passage (a 3-row
  * search made the response prompt 18,000 characters).
@@ -29,11 +29,21 @@
 #define FACT_ITEMS 8
 #define PASSAGES 2
 
+/* A list of passages (reviews), not of items (dishes): most of its
+ * strings are long.  One long dish name does not make the dishes
+ * passages (it cut 16 dishes to 2): it is cut like a long value. */
 static int is_long_list(const ws_val *v)
 {
+    int longs = 0;
     for (int i = 0; i < v->u.c.n; i++)
-        if (v->u.c.items[i]->kind == WV_STR && strlen(v->u.c.items[i]->u.s) > ITEM_CHARS) return 1;
-    return 0;
+        if (v->u.c.items[i]->kind == WV_STR && strlen(v->u.c.items[i]->u.s) > ITEM_CHARS) longs++;
+    return longs > 0 && 2 * longs >= v->u.c.n;
+}
+
+/* The marker of a list cut: what it leaves out, counted. */
+static ws_val *more(int n)
+{
+    return ws_str_own(xasprintf("… and %d more", n));
 }
 
 /* S cut to N bytes (not inside a UTF-8 character), with "…". */
@@ -91,6 +101,7 @@ static ws_val *passages(const ws_val *v, const char *question)
         const ws_val *it = v->u.c.items[r[i].pos];
         ws_list_add(out, it->kind == WV_STR ? cut(it->u.s, FACT_CHARS) : ws_val_copy(it));
     }
+    if (n > PASSAGES) ws_list_add(out, more(n - PASSAGES));
     free(r);
     return out;
 }
@@ -106,7 +117,11 @@ static ws_val *column(const ws_val *v, enum ws_brief mode, const char *question)
         if (is_long_list(v)) return mode == WS_BRIEF_KEYS ? NULL : passages(v, question);
         int max = mode == WS_BRIEF_KEYS ? KEY_ITEMS : FACT_ITEMS;
         ws_val *out = ws_list();
-        for (int i = 0; i < v->u.c.n && i < max; i++) ws_list_add(out, ws_val_copy(v->u.c.items[i]));
+        for (int i = 0; i < v->u.c.n && i < max; i++) {
+            const ws_val *it = v->u.c.items[i];
+            ws_list_add(out, it->kind == WV_STR ? cut(it->u.s, KEY_CHARS) : ws_val_copy(it));
+        }
+        if (v->u.c.n > max) ws_list_add(out, more(v->u.c.n - max));     /* every cut marked */
         return out;
     }
     if (v->kind == WV_DICT) return mode == WS_BRIEF_KEYS ? NULL : ws_val_copy(v);

@@ -35,7 +35,7 @@ TEST(ws_brief_keys_keep_the_short_values)
                          " \"summary\": \"" LONG_A "\", \"reviews\": [\"" LONG_A "\", \"" LONG_B "\"]},"
                          " {\"name\": \"Zen\"}]",
                          1, WS_BRIEF_KEYS, NULL);
-    CHECK_STR(s, "[{\"name\": \"Kaito\", \"rating\": 4.5, \"cuisines\": [\"a\", \"b\", \"c\"]}]");
+    CHECK_STR(s, "[{\"name\": \"Kaito\", \"rating\": 4.5, \"cuisines\": [\"a\", \"b\", \"c\", \"… and 1 more\"]}]");
     free(s);
 }
 
@@ -44,7 +44,7 @@ TEST(ws_brief_facts_choose_passages_for_the_question)
     char *s = brief_text("[{\"name\": \"Kaito\", \"reviews\": [\"" LONG_A "\", \"" LONG_C "\", \"" LONG_B "\"]}]",
                          10, WS_BRIEF_FACTS, "is it dog-friendly?");
     /* the review about dogs first, then the first in stored order */
-    CHECK_STR(s, "[{\"name\": \"Kaito\", \"reviews\": [\"" LONG_B "\", \"" LONG_A "\"]}]");
+    CHECK_STR(s, "[{\"name\": \"Kaito\", \"reviews\": [\"" LONG_B "\", \"" LONG_A "\", \"… and 1 more\"]}]");
     free(s);
     char big[700];
     memset(big, 'w', sizeof big - 1);
@@ -55,4 +55,16 @@ TEST(ws_brief_facts_choose_passages_for_the_question)
     CHECK_INT(strlen(s), strlen("[{\"description\": \"\"}]") + 300 + strlen("…"));
     free(s);
     free(rows);
+}
+
+/* Every cut list is marked, and one long item does not make a list of
+ * items (dishes) a list of passages: 13 dishes keep 8 and say 5 more. */
+TEST(ws_brief_lists_cut_are_marked)
+{
+    char *s = brief_text("[{\"dishes\": [\"Pad Thai\", \"Green curry with chicken, Thai basil, bamboo shoots and "
+                         "jasmine rice on the side\", \"c3\", \"c4\", \"c5\", \"c6\", \"c7\", \"c8\", \"c9\", "
+                         "\"c10\", \"c11\", \"c12\", \"c13\"]}]", 10, WS_BRIEF_FACTS, NULL);
+    CHECK_CONTAINS(s, "\"Pad Thai\", \"Green curry");
+    CHECK_CONTAINS(s, "\"c8\", \"… and 5 more\"]");
+    free(s);
 }

@@ -379,7 +379,16 @@ static void assign_value(ws_interp *in, ws_record *r, int fi, ws_val *v)
     }
     const ws_field *f = &in->st->spec->sheets[r->sheet].fields[fi];
     v = nest(in, r, fi, &f->type, v);
-    ws_state_set(in->st, r, fi, v, why, sizeof why);
+    if (ws_state_set(in->st, r, fi, v, why, sizeof why) && in->mode == WS_MODE_PARSER && in->acts &&
+        f->type.kind != WT_KB) {
+        /* Said at once, not found two turns later when the field is asked
+         * (a name not in the knowledge base is asked about at once anyway). */
+        gn_buf b;
+        gn_buf_init(&b);
+        gn_buf_printf(&b, "%s.%s = ", ws_state_recname(r->id, in->st), f->name);
+        ws_val_print(v, &b, ws_state_recname, in->st);
+        ws_acts_add(in->acts, WA_REFUSE, -1, -1, why, ws_str_own(gn_buf_detach(&b)));
+    }
     ws_val_free(v);
     /* A go-ahead from the parser holds only under the consent rule
      * (consent.h): genie asked for it the turn before, about the record

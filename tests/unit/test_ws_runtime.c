@@ -1203,6 +1203,12 @@ TEST(ws_runtime_interp_parser_accepts)
     OK(w, "book_restaurant.party_size = \"a crowd\"");
     CHECK_SLOT(w, "book_restaurant", "party_size", "unset");
     CHECK_STR(slot(w, "book_restaurant", "party_size")->why, "\"a crowd\" is not a whole number");
+    /* ... and said at once, as a refusal with the reason */
+    REQUIRE(w->acts.n >= 1);
+    CHECK_INT(w->acts.v[w->acts.n - 1].kind, WA_REFUSE);
+    CHECK_STR(w->acts.v[w->acts.n - 1].text, "\"a crowd\" is not a whole number");
+    ws_acts_release(&w->acts);
+    ws_acts_init(&w->acts);
     OK(w, "book_restaurant.party_size = 2 + 3");
     CHECK_SLOT(w, "book_restaurant", "party_size", "5");
 

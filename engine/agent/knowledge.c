@@ -21,6 +21,7 @@
 #include "util/clock.h"
 #include "util/xmem.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -351,6 +352,57 @@ static int analyzes(ag_tturn *t, const char *suql)
     return ok;
 }
 
+/* Whether the word-bounded, case-ignored TEXT occurs in S. */
+static int said(const char *s, const char *text)
+{
+    size_t n = strlen(text);
+    if (!n) return 0;
+    for (const char *p = s; (p = strcasestr(p, text)) != NULL; p++) {
+        int before = p == s || !isalnum((unsigned char)p[-1]);
+        int after = !isalnum((unsigned char)p[n]);
+        if (before && after) return 1;
+    }
+    return 0;
+}
+
+/* A value of a required parameter MISSING (a comma list of column names)
+ * that the user said in UTTERANCE: the first of the column's values (its
+ * enum values, else its first 500 distinct ones) that occurs in it, as
+ * "location 'Sunnyvale'", or NULL. */
+static char *given_now(ag_tturn *t, const char *missing, const char *utterance)
+{
+    const st_schema *schema = t->cv->cfg.schema;
+    if (!schema || !missing || !utterance) return NULL;
+    char *found = NULL;
+    for (const char *m = missing; *m && !found;) {
+        size_t k = strcspn(m, ",");
+        char name[128];
+        snprintf(name, sizeof name, "%.*s", (int)(k < sizeof name ? k : sizeof name - 1), m);
+        for (int i = 0; i < schema->ntables && !found; i++) {
+            const st_table *tb = &schema->tables[i];
+            const st_column *c = st_table_column(tb, name);
+            if (!c || c->is_array || c->free_text) continue;
+            for (int j = 0; j < c->nenum && !found; j++)
+                if (said(utterance, c->enum_vals[j])) found = xasprintf("%s '%s'", name, c->enum_vals[j]);
+            if (found || c->nenum || strcmp(c->type, "text")) continue;
+            char *q = xasprintf("SELECT DISTINCT \"%s\" FROM \"%s\" LIMIT 500", c->name, tb->name);
+            suql_result res;
+            gn_err e;
+            if (!suql_execute(t->cv->cfg.suql, q, &res, NULL, &e)) {
+                for (int row = 0; row < res.nrows && !found; row++) {
+                    const char *v = res.cells[(size_t)row * (size_t)res.ncols].text;
+                    if (v && strlen(v) >= 3 && said(utterance, v)) found = xasprintf("%s '%s'", name, v);
+                }
+                suql_result_release(&res);
+            }
+            free(q);
+        }
+        m += k;
+        while (*m == ',' || *m == ' ') m++;
+    }
+    return found;
+}
+
 /* A search not run for a required parameter it lacks (the policy asks). */
 static void not_run(ag_tturn *t, ws_record *r, const char *suql)
 {
@@ -402,6 +454,27 @@ static void run_one(ag_tturn *t, ws_record *r)
      * repair, not a location to ask for (the check then reads the repair). */
     int resolves = analyzes(t, suql);
     if (!typed && resolves) ag_kb_missing(t->cv->st->spec, suql, &r->missing);
+    /* Never asked for what the user just said: a parameter the query left
+     * out but the message names ("... in Sunnyvale") goes to the repair. */
+    char *given = r->missing && t->cv->cfg.client
+                      ? given_now(t, r->missing, t->utterance) : NULL;
+    if (given) {
+        char *fixed = NULL, *why = xasprintf("the query must filter on %s: the user said it in "
+                                             "this message, and the search needs it", given);
+        gn_err e2;
+        gn_err_clear(&e2);
+        if (!repair(t, r, suql, why, NULL, &fixed, &e2)) {
+            free(suql);
+            suql = fixed;
+            free(r->missing);
+            r->missing = NULL;
+            if (analyzes(t, suql)) ag_kb_missing(t->cv->st->spec, suql, &r->missing);
+        } else {
+            ag_stage_error(t, "repair", &e2);
+        }
+        free(why);
+        free(given);
+    }
     free(r->suql);
     r->suql = xstrdup(suql);
     if (r->missing) {

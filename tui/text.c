@@ -250,10 +250,12 @@ static void inline_md(const char *s, int n, int base, acc *out)
             i += 2;
             continue;
         }
-        /* A single * opens italics only before a non-space and not
-         * after a letter or digit, and closes only after a non-space, so
-         * "2 * 3" and "2*3" stay as written. */
+        /* A single * opens italics only before a non-space that is not
+         * closing punctuation, and not after a letter or digit; it closes
+         * only after a non-space: "2 * 3", "2*3" and count(*) stay as
+         * written. */
         if (!code && s[i] == '*' && ((!ital && i + 1 < n && s[i + 1] != ' ' &&
+                                      !strchr(")]},;:.!?", s[i + 1]) &&
                                       (i == 0 || !isalnum((unsigned char)s[i - 1]))) ||
                                      (ital && i > 0 && s[i - 1] != ' '))) {
             ital = !ital;

@@ -884,6 +884,17 @@ UTF8_TEST(tui_md_key_mask_is_text)
     tx_lines_release(&out);
 }
 
+/* A * before closing punctuation is text: count(*) in a SUQL query shown
+ * in a reply lost its star. */
+UTF8_TEST(tui_md_star_before_punctuation_is_text)
+{
+    tx_lines out;
+    tx_lines_init(&out);
+    md("SELECT count(*) FROM t, or [*], *;", 60, &out);
+    CHECK_LINES(&out, "  SELECT count(*) FROM t, or [*], *;");
+    tx_lines_release(&out);
+}
+
 UTF8_TEST(tui_md_unclosed_markup)
 {
     tx_lines out;

@@ -208,7 +208,7 @@ typedef struct {
 
 enum { CHECKS_NOW, CHECKS_LEGACY, CHECKS_RELEVANCE_STOP, CHECKS_ALL };
 
-static int env_open(env *v, const char *db, const char *vectors, const char *url, int batch, int legacy)
+static int env_open(env *v, const char *db, const char *vectors, const char *url, int batch, int checks)
 {
     memset(v, 0, sizeof *v);
     gn_err e;
@@ -234,9 +234,9 @@ static int env_open(env *v, const char *db, const char *vectors, const char *url
                               .client = v->cl, .answer_tpl = v->tpl[0], .verify_tpl = v->tpl[1],
                               .summary_tpl = v->tpl[2], .classify_tpl = v->tpl[3],
                               .verify_rows_tpl = v->tpl[4], .verify_batch = batch,
-                              .legacy_checks = legacy == CHECKS_LEGACY,
-                              .relevance_stop = legacy == CHECKS_RELEVANCE_STOP,
-                              .budget = legacy == CHECKS_ALL ? 1000000 : 0 };
+                              .legacy_checks = checks == CHECKS_LEGACY,
+                              .relevance_stop = checks == CHECKS_RELEVANCE_STOP,
+                              .budget = checks == CHECKS_ALL ? 1000000 : 0 };
     if (!rc) rc = suql_engine_new(&ec, &v->en, &e);
     if (rc) fprintf(stderr, "bench-suql: %s: %s\n", db, e.msg);
     return rc ? -1 : 0;
@@ -597,7 +597,7 @@ int main(int argc, char **argv)
         return 1;
     }
     env v;
-    if (env_open(&v, db, vectors, url, 1, 0)) return 1;
+    if (env_open(&v, db, vectors, url, 1, CHECKS_NOW)) return 1;
     use_dataset(v.k.db);
     char truth[] = "/tmp/genie-truth-XXXXXX";
     int fd = mkstemp(truth);

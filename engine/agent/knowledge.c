@@ -229,17 +229,10 @@ static void on_progress(void *ud, long checked, long candidates)
  * many rows a LIMIT left out ("kept 3 of the 10"). */
 static char *result_note(const suql_result *res, const suql_run_stats *s)
 {
-    if (s->unmatched && res->note) return xstrdup(res->note);
-    if (s->sampled)
-        return xasprintf("a count over these rows is of the %ld matches confirmed (%ld of the %ld "
-                         "candidates checked, within the budget): at least %ld; a random sample "
-                         "of the unchecked ones puts the number in all at about %ld (95%% "
-                         "interval: %ld to %ld)", s->confirmed, s->checked, s->candidates,
-                         s->confirmed, s->est_total, s->est_lo, s->est_hi);
-    if (s->inexact)
-        return xasprintf("checked %ld of the %ld candidates before the budget of checks ran out: "
-                         "these are the best of those checked, and a better one (by the query's "
-                         "ORDER BY) may exist among the rest", s->checked, s->candidates);
+    /* The engine's own words where it wrote them: a value that matched
+     * nothing, a count's estimate, an ORDER BY answer that may not be
+     * the best (engine.c). */
+    if ((s->unmatched || s->sampled || s->inexact) && res->note) return xstrdup(res->note);
     if (s->budget_hit)
         return xstrdup("the search stopped at its budget of checks: there may be more matches than these");
     if (s->cut) return xstrdup(res->note ? res->note : "the result was cut");

@@ -218,12 +218,8 @@ int genie_chat_open(genie_chat *ch, const cfg_t *c, const genie_hooks *h, gn_err
     if (!rc) rc = parse_today(c, &ch->today, e);
     if (rc) return rc;
     const char *db = *cfg_str(c, OPT_DB) ? cfg_str(c, OPT_DB) : ch->agent->db_path;
-    /* A FIFO would block the first read for ever, a device (/dev/zero)
-     * read as an empty database: neither is one. */
-    struct stat sb;
-    if (stat(db, &sb) == 0 && !S_ISREG(sb.st_mode))
-        return gn_err_set(e, GN_ECORRUPT, "%s: not a regular file, so not a database", db);
-    if ((rc = check_default_agent(ch, db, e)) || (rc = open_writer(ch, db, e)) ||
+    /* Before anything opens it: a FIFO would block the first read. */
+    if ((rc = st_check_regular(db, e)) || (rc = check_default_agent(ch, db, e)) || (rc = open_writer(ch, db, e)) ||
         (rc = genie_kb_open(&ch->kb, c, db, GENIE_KB_SUQL, 1, h, e)))
         return rc;
     if (ch->wdb && ((rc = ag_agent_init_db(ch->agent, ch->wdb, e)) ||

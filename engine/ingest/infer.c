@@ -478,14 +478,6 @@ static int scale_rank(const char *const *scale, int n, const char *v)
     return -1;
 }
 
-static const char *const *order_scale;
-static int order_scale_n;
-
-static int by_scale(const void *a, const void *b)
-{
-    return scale_rank(order_scale, order_scale_n, *(char *const *)a) -
-           scale_rank(order_scale, order_scale_n, *(char *const *)b);
-}
 
 static int by_number(const void *a, const void *b)
 {
@@ -508,10 +500,15 @@ static const char *order_values(ig_column *c)
         int n = 0, all = c->nvals > 1;
         while (n < 12 && scales[k][n]) n++;
         for (int i = 0; i < c->nvals && all; i++) all = scale_rank(scales[k], n, c->vals[i]) >= 0;
-        if (all) {
-            order_scale = scales[k];
-            order_scale_n = n;
-            qsort(c->vals, (size_t)c->nvals, sizeof *c->vals, by_scale);
+        if (all) {                     /* the scale's own order: its words in turn */
+            int at = 0;
+            for (int r = 0; r < n; r++)
+                for (int i = at; i < c->nvals; i++)
+                    if (scale_rank(scales[k], n, c->vals[i]) == r) {
+                        char *t = c->vals[at];
+                        c->vals[at++] = c->vals[i];
+                        c->vals[i] = t;
+                    }
             return "ordered by meaning";
         }
     }

@@ -107,24 +107,17 @@ static int column_taken(const void *ctx, const char *name)
 
 int ig_column_add(ig_table *t, const char *src, long line, gn_err *e)
 {
-    const char *why = NULL;
-    char what[160];
-    if (t->ncols >= IG_COLUMNS_MAX) {
-        snprintf(what, sizeof what, "more than %d columns; genie imports at most %d",
+    char why[160] = "";
+    if (t->ncols >= IG_COLUMNS_MAX)
+        snprintf(why, sizeof why, "more than %d columns; genie imports at most %d",
                  IG_COLUMNS_MAX, IG_COLUMNS_MAX);
-        why = what;
-    } else if (strlen(src) > IG_NAME_MAX) {
-        snprintf(what, sizeof what, "column %d's name is %zu bytes long; at most %d are "
+    else if (strlen(src) > IG_NAME_MAX)
+        snprintf(why, sizeof why, "column %d's name is %zu bytes long; at most %d are "
                  "accepted (is the first row a header?)", t->ncols + 1, strlen(src),
                  IG_NAME_MAX);
-        why = what;
-    }
-    if (why && line > 0) {
-        gn_err_setpos(e, GN_EPARSE, t->path, (int)line, 0, "%s", why);
-        return -1;
-    }
-    if (why) {
-        gn_err_set(e, GN_EPARSE, "%s: %s", t->label, why);
+    if (*why) {
+        if (line > 0) gn_err_setpos(e, GN_EPARSE, t->path, (int)line, 0, "%s", why);
+        else gn_err_set(e, GN_EPARSE, "%s: %s", t->label, why);
         return -1;
     }
     t->cols = xrealloc(t->cols, (size_t)(t->ncols + 1) * sizeof *t->cols);

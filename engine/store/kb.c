@@ -48,14 +48,21 @@ static int check_kb(sqlite3 *db, const char *path, gn_err *e)
     return 0;
 }
 
+int st_check_regular(const char *path, gn_err *e)
+{
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        return gn_err_set(e, GN_ECORRUPT, "%s: not a regular file, so not a database", path);
+    return 0;
+}
+
 int st_open(const char *path, int writable, sqlite3 **out, gn_err *e)
 {
     *out = NULL;
     struct stat sb;
     if (stat(path, &sb) != 0)
         return gn_err_set(e, GN_ENOTFOUND, "no such database: %s (%s)", path, strerror(errno));
-    if (!S_ISREG(sb.st_mode))
-        return gn_err_set(e, GN_ECORRUPT, "%s: not a regular file", path);
+    if (st_check_regular(path, e)) return e->code;
     sqlite3 *db = NULL;
     int flags = (writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_NOMUTEX;
     int rc = sqlite3_open_v2(path, &db, flags, NULL);

@@ -43,6 +43,11 @@ typedef struct st_schema {
  * on success; close with sqlite3_close. */
 int st_open(const char *path, int writable, sqlite3 **db, gn_err *e);
 
+/* 0 when PATH does not exist or is a regular file; GN_ECORRUPT when it is
+ * something else (a directory, a FIFO whose first read would wait for
+ * ever, a device such as /dev/zero read as an empty database). */
+int st_check_regular(const char *path, gn_err *e);
+
 /* Read genie_columns into *out (caller frees with st_schema_free): tables in
  * the order they were described (a generator or worksheet puts the main one
  * first), columns by pos. */

@@ -184,8 +184,8 @@ static int statement_like(const char *s)
     size_t name = (size_t)(p - s);
     while (*p == ' ' || *p == '\t') p++;
     if (*p == '(' || *p == '.' || *p == '=') return 1;
-    while (isspace((unsigned char)*p)) p++;
-    return name == 4 && !strncmp(s, "pass", 4) && !*p;
+    while (isspace((unsigned char)*p) || *p == '.') p++;
+    return name == 4 && !strncasecmp(s, "pass", 4) && !*p;      /* "Pass." too */
 }
 
 char *ag_statements_extract(const char *reply)
@@ -205,7 +205,9 @@ char *ag_statements_extract(const char *reply)
         }
         if (!*line || *line == '#') continue;
         if (statement_like(line)) {
-            gn_buf_puts(&out, line);
+            /* "Pass" or "pass." is the statement pass */
+            gn_buf_puts(&out, !strncasecmp(line, "pass", 4) && !isalnum((unsigned char)line[4]) &&
+                              line[4] != '_' && line[4] != '(' && line[4] != '=' ? "pass" : line);
             gn_buf_putc(&out, '\n');
             continue;
         }

@@ -346,7 +346,7 @@ static int looks_like_suql(const char *s)
  * writes the refused ones again, corrected, or `pass`.  Its statements
  * replace the refusals when they are as many; otherwise every refusal
  * stays, to be said to the user. */
-static void repair_statements(ag_tturn *t, const char *utterance, const char *stmts)
+static int repair_statements(ag_tturn *t, const char *utterance, const char *stmts)
 {
     ag_conv *cv = t->cv;
     cJSON *d = parse_data(cv, utterance);
@@ -360,7 +360,7 @@ static void repair_statements(ag_tturn *t, const char *utterance, const char *st
     t->parse_repairs++;
     if (ag_llm(t, LLM_STAGE_PARSE, cv->cfg.parse_tpl, d, NULL, NULL, &text, &e)) {
         ag_stage_error(t, "parse", &e);
-        return;
+        return 0;
     }
     char *fixed = ag_statements_extract(text);
     free(text);
@@ -379,7 +379,9 @@ static void repair_statements(ag_tturn *t, const char *utterance, const char *st
         cJSON_Delete(t->refused);
         t->refused = before;
     }
+    int wrote = *fixed != 0;
     free(fixed);
+    return wrote;
 }
 
 /* The refusal of a parse reply with no statement in it. */
@@ -394,6 +396,19 @@ static int only_no_statement(const ag_tturn *t)
     if (!r || r->next) return 0;
     const char *st = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "statement"));
     return st && !strcmp(st, NO_STATEMENT);
+}
+
+/* The NO_STATEMENT refusal taken back. */
+static void drop_no_statement(ag_tturn *t)
+{
+    int i = 0;
+    for (cJSON *r = t->refused->child; r; r = r->next, i++) {
+        const char *st = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "statement"));
+        if (st && !strcmp(st, NO_STATEMENT)) {
+            cJSON_DeleteItemFromArray(t->refused, i);
+            return;
+        }
+    }
 }
 
 /* Each refusal left becomes a Refused act (the first AG_MAX_SAID). */
@@ -454,10 +469,12 @@ static void stage_parse(ag_tturn *t, const char *utterance)
     if (prose) refuse(t, NO_STATEMENT, NO_STATEMENT_WHY, NO_STATEMENT_WHY);
     if (cJSON_GetArraySize(t->refused)) ag_llm_forget(t, LLM_STAGE_PARSE);
     /* the repair shows the parser what it wrote: the prose itself */
-    if (cJSON_GetArraySize(t->refused) && !cancelled(t))
-        repair_statements(t, utterance, prose ? p : stmts);
+    int wrote = cJSON_GetArraySize(t->refused) && !cancelled(t) &&
+                repair_statements(t, utterance, prose ? p : stmts);
     free(text);
     free(stmts);
+    /* The repair wrote statements (pass among them): the prose is mended. */
+    if (prose && wrote) drop_no_statement(t);
     if (prose && only_no_statement(t)) {
         /* Still nothing: said plainly, not taken for "nothing to do". */
         cJSON_Delete(t->refused);

@@ -56,6 +56,9 @@ TEST(extract_suql_never_shortens_a_broken_query)
 
 TEST(extract_statements_lists_fences_prose)
 {
+    stmts_are("Pass\n\n(The user is just saying thanks, so nothing changes.)", "pass");
+    stmts_are("pass.", "pass");
+    stmts_are("Passenger(name=\"x\")", "Passenger(name=\"x\")");
     stmts_are("book_restaurant.num_people = 5", "book_restaurant.num_people = 5");
     stmts_are("```python\nBook_Restaurant(restaurant=\"Kaito\")\n```", "Book_Restaurant(restaurant=\"Kaito\")");
     stmts_are("Here are the statements:\n- book_restaurant.time = \"20:00\"\n- answer(\"Is Kaito open?\")",

@@ -8,7 +8,9 @@
  * statements or none (any failure rolls back), so a booking that fails its
  * second INSERT leaves no half-written row from the first.  Parameters
  * bind by name from the call's arguments (`:name`, `@name`, `$name`;
- * `?`/`?N` take the positional ones), and `:txn_id` is a fresh
+ * `?`/`?N` take the positional ones; `$restaurant::location`, a part of
+ * the knowledge-base row an argument names, see ws_state_arg), and
+ * `:txn_id` is a fresh
  * transaction id the result reports.  An HTTP API gets the arguments as a
  * JSON body (POST) or a query string (GET); its JSON object reply is the
  * result.  The request is util/http.h's, with genie's policy (http and
@@ -651,9 +653,25 @@ static int http_error(const ag_api *api, int rc, const gn_http_res *res, gn_err 
     return rc;
 }
 
-static int call_http(ag_api_host *h, const ag_api *api, const ws_val *args, ws_val **out,
+/* ARGS as an HTTP API gets them: a row's `_id` (KEY::_id, ws_state_arg)
+ * is the knowledge base's own and stays home; its key value and context
+ * go.  Caller frees. */
+static ws_val *http_args(const ws_val *args)
+{
+    if (!args || args->kind != WV_DICT) return args ? ws_val_copy(args) : NULL;
+    ws_val *d = ws_dict();
+    for (int i = 0; i < args->u.c.n; i++) {
+        const char *k = args->u.c.keys[i], *sep = strstr(k, "::");
+        if (sep && !strcmp(sep, "::_id")) continue;
+        ws_dict_set(d, k, ws_val_copy(args->u.c.items[i]));
+    }
+    return d;
+}
+
+static int call_http(ag_api_host *h, const ag_api *api, const ws_val *all, ws_val **out,
                      gn_err *e)
 {
+    ws_val *args = http_args(all);
     gn_buf url;
     gn_buf_init(&url);
     gn_buf_puts(&url, api->url);
@@ -687,6 +705,7 @@ static int call_http(ag_api_host *h, const ag_api *api, const ws_val *args, ws_v
     free(hl);
     gn_buf_release(&url);
     free(body);
+    ws_val_free(args);
     return rc;
 }
 

@@ -339,6 +339,31 @@ static int not_found(const struct ag_names *t, const char *sheet, const char *va
     return refuse(&b, why, nwhy);
 }
 
+/* The rows VALUE names (at most MAX_HITS in HIT, *MORE counting the
+ * rest), by the first step that finds any. */
+static int match(const struct ag_names *t, const char *value, const gname **hit, int *more)
+{
+    char *vn = norm(value), *vw = words(value);
+    int nhit = 0;
+    /* 1: the name itself */
+    for (int i = 0; i < t->n; i++)
+        if (!strcmp(t->v[i].norm, vn)) add_hit(hit, &nhit, more, &t->v[i]);
+    /* 2: the name and its context */
+    for (int i = 0; i < t->n && !nhit; i++)
+        if (with_context(&t->v[i], vw)) add_hit(hit, &nhit, more, &t->v[i]);
+    /* 3: a name field as context (a course's title): the row's first name;
+     * a context like the city names no row */
+    for (int i = 0; i < t->n && !nhit && *vn && t->ctx_names; i++) {
+        if (!t->v[i].ctx || t->v[i].pos) continue;
+        char *cn = norm(t->v[i].ctx);
+        if (!strcmp(cn, vn)) add_hit(hit, &nhit, more, &t->v[i]);
+        free(cn);
+    }
+    free(vn);
+    free(vw);
+    return nhit;
+}
+
 int ag_ground(void *ud, const ws_spec *spec, const ws_type *ty, const char *value, char **out,
               char *why, size_t nwhy)
 {
@@ -349,23 +374,8 @@ int ag_ground(void *ud, const ws_spec *spec, const ws_type *ty, const char *valu
     }
     struct ag_names *t = names_of(cv, spec, ty);
     const char *sheet = spec->sheets[ty->sheet].name;
-    char *vn = norm(value), *vw = words(value);
     const gname *hit[MAX_HITS];
-    int nhit = 0, more = 0, rc = -1;
-    /* 1: the name itself */
-    for (int i = 0; i < t->n; i++)
-        if (!strcmp(t->v[i].norm, vn)) add_hit(hit, &nhit, &more, &t->v[i]);
-    /* 2: the name and its context */
-    for (int i = 0; i < t->n && !nhit; i++)
-        if (with_context(&t->v[i], vw)) add_hit(hit, &nhit, &more, &t->v[i]);
-    /* 3: a name field as context (a course's title): the row's first name;
-     * a context like the city names no row */
-    for (int i = 0; i < t->n && !nhit && *vn && t->ctx_names; i++) {
-        if (!t->v[i].ctx || t->v[i].pos) continue;
-        char *cn = norm(t->v[i].ctx);
-        if (!strcmp(cn, vn)) add_hit(hit, &nhit, &more, &t->v[i]);
-        free(cn);
-    }
+    int more = 0, rc = -1, nhit = match(t, value, hit, &more);
     int told = 0;                                 /* can contexts tell them apart? */
     for (int i = 0; i < nhit; i++) told |= hit[i]->ctx != NULL;
     if (nhit > 1 && !told) nhit = 1;              /* nothing tells them apart */
@@ -383,7 +393,21 @@ int ag_ground(void *ud, const ws_spec *spec, const ws_type *ty, const char *valu
     } else {
         rc = not_found(t, sheet, value, why, nwhy);
     }
-    free(vn);
-    free(vw);
     return rc;
+}
+
+ws_val *ag_row(void *ud, const ws_spec *spec, const ws_type *ty, const char *value)
+{
+    ag_conv *cv = ud;
+    if (!cv->cfg.wdb) return NULL;
+    struct ag_names *t = names_of(cv, spec, ty);
+    const gname *hit[MAX_HITS];
+    int more = 0, nhit = match(t, value, hit, &more);
+    if (nhit != 1 || more) return NULL;   /* the stored value names one row */
+    const ws_sheet *w = &spec->sheets[ty->sheet];
+    ws_val *d = ws_dict();
+    ws_dict_set(d, "_id", ws_int(hit[0]->id));
+    ws_dict_set(d, w->fields[ty->col].name, ws_str(hit[0]->name));
+    if (t->ctx_name) ws_dict_set(d, t->ctx_name, hit[0]->ctx ? ws_str(hit[0]->ctx) : ws_none());
+    return d;
 }

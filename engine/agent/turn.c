@@ -156,6 +156,7 @@ static void set_state(ag_conv *cv, ws_state *st)
     if (cv->st != st) ws_state_free(cv->st);
     cv->st = st;
     st->ground = ag_ground;
+    st->row = ag_row;
     st->ground_ud = cv;
 }
 

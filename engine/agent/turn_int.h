@@ -82,6 +82,9 @@ char *ag_statements_extract(const char *reply);
  * knowledge-base row checked against the rows (ground.c). */
 int ag_ground(void *ud, const ws_spec *spec, const ws_type *t, const char *value, char **out,
               char *why, size_t nwhy);
+/* The state's ws_row_fn (UD: the ag_conv): the row a stored VALUE names
+ * (ground.c). */
+ws_val *ag_row(void *ud, const ws_spec *spec, const ws_type *t, const char *value);
 /* Free the names ag_ground read. */
 void ag_names_free(struct ag_names *t);
 

@@ -39,7 +39,7 @@ static const char *const agree[] = {
 /* Words that may stand beside an agreement without changing it. */
 static const char *const filler[] = {
     "ahead", "do", "it", "that", "this", "thats", "is", "sounds", "looks", "seems", "book",
-    "reserve", "enroll", "submit", "register", "send", "me", "us", "the", "a", "an",
+    "reserve", "enroll", "drop", "submit", "register", "send", "me", "us", "the", "a", "an",
     "table", "one", "thanks", "thank", "you", "thx", "ty", "so", "very", "much", "all", "now",
     "then", "and", "just", "works", "for", "same", "cool", "nice", "lovely", "wonderful",
     "excellent", "awesome", "with", "them", "those", "these", "place", "booking", "reservation",

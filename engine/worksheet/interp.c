@@ -808,6 +808,25 @@ static int construct(ws_interp *in, const ws_node *n, int sheet, ws_val **out, g
     return rc;
 }
 
+/* The type of the task field N names (record.field), or NULL: N is any
+ * other expression. */
+static const ws_type *field_type(ws_interp *in, const ws_node *n)
+{
+    if (n->kind != WN_ATTR) return NULL;
+    for (const ws_node *a = n->a; a->kind != WN_NAME; a = a->a)   /* names only: no calls twice */
+        if (a->kind != WN_ATTR) return NULL;
+    ws_val *v = NULL;
+    gn_err e;
+    gn_err_clear(&e);
+    if (ws_eval(in, n->a, &v, &e)) return NULL;
+    const ws_record *r = v->kind == WV_REC ? ws_state_rec(in->st, v->u.rec) : NULL;
+    ws_val_free(v);
+    if (!r || r->kind != WR_TASK) return NULL;
+    const ws_sheet *w = &in->st->spec->sheets[r->sheet];
+    int fi = ws_sheet_field_index(w, n->name);
+    return fi >= 0 ? &w->fields[fi].type : NULL;
+}
+
 static int call_api(ws_interp *in, const ws_node *n, ws_val **out, gn_err *e)
 {
     ws_val *args = ws_dict(), *v;
@@ -816,7 +835,10 @@ static int call_api(ws_interp *in, const ws_node *n, ws_val **out, gn_err *e)
         if (ws_eval(in, n->args[i], &v, e)) { ws_val_free(args); return GN_EPARSE; }
         char key[16];
         if (!n->kw[i]) snprintf(key, sizeof key, "$%d", ++pos);
-        ws_dict_set(args, n->kw[i] ? n->kw[i] : key, v);
+        /* record.field naming a knowledge-base row: its key and parts */
+        const ws_type *t = field_type(in, n->args[i]);
+        ws_state_arg(in->st, t, n->kw[i] ? n->kw[i] : key, v, args, 1);
+        ws_val_free(v);
     }
     in->api_calls++;
     int rc = in->host->call_api(in->host->ud, n->a->name, args, out, e);

@@ -135,6 +135,39 @@ static void report_kb(pol *p)
     }
 }
 
+/* Does field F of R wait for an input field its actions read: empty, or
+ * not yet confirmed where it must be? */
+static int waits(pol *p, const ws_record *r, const ws_field *f)
+{
+    const ws_sheet *w = sheet_of(p, r);
+    for (int i = 0; i < w->nfields && i < 64; i++) {
+        if (!(f->reads >> i & 1) || w->fields[i].kind != WFK_INPUT) continue;
+        const ws_slot *s = &r->slots[i];
+        if (!ws_slot_filled(s) || (w->fields[i].confirm && !s->confirmed)) return 1;
+    }
+    return 0;
+}
+
+/* A hash (FNV-1a) of the values of the fields F's actions read, 0 for
+ * none: what its actions last ran for. */
+static unsigned reads_sig(pol *p, const ws_record *r, const ws_field *f)
+{
+    if (!f->reads) return 0;
+    const ws_sheet *w = sheet_of(p, r);
+    unsigned h = 2166136261u;
+    for (int i = 0; i < w->nfields && i < 64; i++) {
+        if (!(f->reads >> i & 1)) continue;
+        const ws_val *v = r->slots[i].val;
+        cJSON *j = v ? ws_val_to_json(v) : NULL;
+        char *t = j ? cJSON_PrintUnformatted(j) : NULL;
+        for (const char *c = t ? t : "-"; *c; c++) h = (h ^ (unsigned char)*c) * 16777619u;
+        h = (h ^ 0xffu) * 16777619u;          /* between values */
+        cJSON_free(t);
+        cJSON_Delete(j);
+    }
+    return h ? h : 1;
+}
+
 /* 2. Confirmations, then the actions of assigned fields. */
 static void fields_assigned(pol *p)
 {
@@ -162,19 +195,25 @@ static void fields_assigned(pol *p)
                 p->asked = 1;
                 continue;
             }
-            /* A field's actions wait for its predicate (a check that
-             * needs another field's value runs once that value is in). */
-            if (!s->acted && holds(p, r, f->pred)) {
-                s->acted = 1;
-                if (f->actions) run_actions(p, r, k, f->actions);
-            }
+            /* A field's actions wait for its predicate and for the input
+             * fields they read (a check of the booking's time against the
+             * restaurant's hours that day runs once the day is in, and it
+             * is confirmed where it needs confirming); they run again
+             * when a field they read changes (another day). */
+            if (!holds(p, r, f->pred) || (f->actions && waits(p, r, f))) continue;
+            unsigned sig = reads_sig(p, r, f);
+            if (s->acted && s->acted_sig == sig) continue;
+            s->acted = 1;
+            s->acted_sig = sig;
+            if (f->actions) run_actions(p, r, k, f->actions);
         }
     }
 }
 
 /* The record's arguments for its backend API: its fields, nested records
- * as dicts. */
-static ws_val *record_args(pol *p, const ws_record *r)
+ * as dicts, a row of the knowledge base by its key value (with its parts
+ * at the top level; ws_state_arg). */
+static ws_val *record_args(pol *p, const ws_record *r, int top)
 {
     const ws_sheet *w = sheet_of(p, r);
     ws_val *d = ws_dict();
@@ -182,7 +221,8 @@ static ws_val *record_args(pol *p, const ws_record *r)
         const ws_val *v = r->slots[i].val;
         if (!v || w->fields[i].type.kind == WT_CONFIRM) continue;
         const ws_record *c = child(p, v);
-        ws_dict_set(d, w->fields[i].name, c ? record_args(p, c) : ws_val_copy(v));
+        if (c) ws_dict_set(d, w->fields[i].name, record_args(p, c, 0));
+        else ws_state_arg(p->in->st, &w->fields[i].type, w->fields[i].name, v, d, top);
     }
     return d;
 }
@@ -192,7 +232,7 @@ static void finish(pol *p, ws_record *r)
     ws_interp *in = p->in;
     const ws_sheet *w = sheet_of(p, r);
     if (w->api && in->host && in->host->has_api(in->host->ud, w->api)) {
-        ws_val *args = record_args(p, r), *res = NULL;
+        ws_val *args = record_args(p, r, 1), *res = NULL;
         gn_err e;
         gn_err_clear(&e);
         in->api_calls++;

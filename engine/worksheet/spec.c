@@ -574,6 +574,39 @@ static int parse_code(const ws_where *w, gn_err *e, int si, int fi, const char *
     return fail(w, e, si, fi, what, 0, "%s", pe.msg);
 }
 
+/* Bits of sheet SH's fields that node N names as self.NAME. */
+static unsigned long long self_fields(const ws_sheet *sh, const ws_node *n)
+{
+    if (!n) return 0;
+    unsigned long long b = 0;
+    if (n->kind == WN_ATTR && n->a && n->a->kind == WN_NAME && !strcmp(n->a->name, "self")) {
+        int i = ws_sheet_field_index(sh, n->name);
+        if (i >= 0 && i < 64) b |= 1ull << i;
+    }
+    b |= self_fields(sh, n->a) | self_fields(sh, n->b) | self_fields(sh, n->c);
+    for (int i = 0; i < n->nargs; i++) b |= self_fields(sh, n->args[i]);
+    return b;
+}
+
+/* What field FI's actions read of its own record: every self.NAME they
+ * name, less the fields they set (self.title = ...; check(self.title ...)
+ * reads its own result) and the field itself. */
+static unsigned long long field_reads(const ws_sheet *sh, int fi)
+{
+    const ws_prog *p = sh->fields[fi].actions;
+    unsigned long long rd = 0, set = 0;
+    for (int i = 0; p && i < p->n; i++) {
+        const ws_stmt *st = &p->stmts[i];
+        rd |= self_fields(sh, st->value);
+        if (st->kind == WS_ASSIGN && st->target && st->target->kind == WN_ATTR)
+            set |= self_fields(sh, st->target);
+        else if (st->target)
+            rd |= self_fields(sh, st->target);
+    }
+    if (fi < 64) set |= 1ull << fi;
+    return rd & ~set;
+}
+
 static int check_field(ws_spec *s, const ws_where *w, gn_err *e, int si, int fi, int dup)
 {
     ws_sheet *sh = &s->sheets[si];
@@ -588,7 +621,9 @@ static int check_field(ws_spec *s, const ws_where *w, gn_err *e, int si, int fi,
                    f->name, sh->name);
     if ((rc = check_type(s, w, e, si, fi))) return rc;
     if ((rc = parse_code(w, e, si, fi, f->pred_src, &f->pred, NULL))) return rc;
-    return parse_code(w, e, si, fi, f->act_src, NULL, &f->actions);
+    if ((rc = parse_code(w, e, si, fi, f->act_src, NULL, &f->actions))) return rc;
+    f->reads = field_reads(sh, fi);
+    return 0;
 }
 
 /* Does sheet SI reach sheet TARGET through input fields of a worksheet

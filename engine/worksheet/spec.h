@@ -60,6 +60,10 @@ typedef struct ws_field {
     ws_node *pred;
     char *act_src;               /* NULL when none */
     ws_prog *actions;            /* NULL when none */
+    /* The fields of its own sheet (bit i: field i, below 64) that its
+     * actions read as self.NAME without setting them: the actions wait
+     * for those that are input fields and run again when any changes. */
+    unsigned long long reads;
     int line;                    /* of its row */
 } ws_field;
 

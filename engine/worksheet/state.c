@@ -193,6 +193,23 @@ int ws_state_set(ws_state *st, ws_record *r, int fi, const ws_val *v, char *why,
     return 0;
 }
 
+void ws_state_arg(const ws_state *st, const ws_type *t, const char *key, const ws_val *v, ws_val *args,
+                  int parts)
+{
+    ws_val *row = t && t->kind == WT_KB && st->row && v && v->kind == WV_STR
+        ? st->row(st->ground_ud, st->spec, t, v->u.s) : NULL;
+    const char *col = row ? st->spec->sheets[t->sheet].fields[t->col].name : NULL;
+    const ws_val *own = col ? ws_dict_get(row, col) : NULL;
+    ws_dict_set(args, key, ws_val_copy(own ? own : v));
+    for (int i = 0; parts && row && i < row->u.c.n; i++) {
+        if (!strcmp(row->u.c.keys[i], col)) continue;
+        char *k = xasprintf("%s::%s", key, row->u.c.keys[i]);
+        ws_dict_set(args, k, ws_val_copy(row->u.c.items[i]));
+        free(k);
+    }
+    ws_val_free(row);
+}
+
 int ws_list_has(const char *list, const char *name)
 {
     size_t n = strlen(name);
@@ -458,6 +475,7 @@ static cJSON *rec_json(const ws_state *st, const ws_record *r)
         cJSON_AddNumberToObject(f, "set_turn", s->set_turn);
         cJSON_AddBoolToObject(f, "confirmed", s->confirmed);
         cJSON_AddBoolToObject(f, "acted", s->acted);
+        if (s->acted_sig) cJSON_AddNumberToObject(f, "acted_sig", s->acted_sig);
         cJSON_AddBoolToObject(f, "asked", s->asked);
         if (s->asked_turn) cJSON_AddNumberToObject(f, "asked_turn", s->asked_turn);
         add_str(f, "why", s->why);
@@ -547,6 +565,9 @@ static int rec_from_json(ws_state *st, const cJSON *o, gn_err *e)
             s->set_turn = jint(f, "set_turn", 0);
             s->confirmed = jint(f, "confirmed", 0);
             s->acted = jint(f, "acted", 0);
+            cJSON *sig = cJSON_GetObjectItemCaseSensitive(f, "acted_sig");
+            s->acted_sig = cJSON_IsNumber(sig) && sig->valuedouble >= 0 && sig->valuedouble < 4294967296.0
+                ? (unsigned)sig->valuedouble : 0;
             s->asked = jint(f, "asked", 0);
             s->asked_turn = jint(f, "asked_turn", 0);
         }

@@ -28,6 +28,8 @@ typedef struct ws_slot {
     int set_turn;             /* turn of the last assignment, 0: never */
     int confirmed;            /* the user confirmed this value */
     int acted;                /* its field actions ran for this value */
+    unsigned acted_sig;       /* and for these values of the fields they
+                                 read (ws_field.reads); see policy.c */
     int asked;                /* the agent asked for it at least once */
     int asked_turn;           /* the turn it last asked for it, 0: never */
     char *why;                /* why the last value given was refused, to
@@ -66,9 +68,15 @@ typedef struct ws_record {
 typedef int (*ws_ground_fn)(void *ud, const ws_spec *spec, const ws_type *t, const char *value,
                             char **out, char *why, size_t nwhy);
 
+/* The row a stored VALUE of a field of type T (WT_KB) names, as a dict
+ * (caller frees) of its `_id`, its naming field (the row's own name: the
+ * key value) and its context field; NULL when VALUE names no one row. */
+typedef ws_val *(*ws_row_fn)(void *ud, const ws_spec *spec, const ws_type *t, const char *value);
+
 typedef struct ws_state {
     const ws_spec *spec;
     ws_ground_fn ground;      /* NULL: WT_KB values are taken as given */
+    ws_row_fn row;            /* NULL: WT_KB values are passed as stored */
     void *ground_ud;
     ws_record **recs;
     int n, cap;
@@ -105,6 +113,14 @@ ws_record *ws_state_new_kb(ws_state *st, const char *question);
  * refused like a misfit.  Returns 0, or -1 with the reason in WHY (the
  * slot is then left unset, so the agent asks again). */
 int ws_state_set(ws_state *st, ws_record *r, int fi, const ws_val *v, char *why, size_t nwhy);
+/* Set KEY of dict ARGS, an API call's arguments, to V (borrowed), the
+ * value of a field of type T.  A WT_KB value that names one row is passed
+ * as the row's key value (its own name, without the context a shared
+ * name is stored with: "Linden", not "Linden (Palo Alto)"); with PARTS,
+ * also as KEY::COLUMN for the row's `_id` and context field, which a SQL
+ * API binds as $restaurant::location.  Anything else is copied as it is. */
+void ws_state_arg(const ws_state *st, const ws_type *t, const char *key, const ws_val *v, ws_val *args,
+                  int parts);
 /* Clear field FI of R (value None). */
 void ws_state_clear(ws_state *st, ws_record *r, int fi);
 

@@ -2,7 +2,8 @@
 -- not part of the schema the parsers see).
 CREATE TABLE IF NOT EXISTS reservations(
     txn_id TEXT PRIMARY KEY,
-    restaurant TEXT NOT NULL,
+    restaurant TEXT NOT NULL,   -- the restaurant's name (its key value)
+    location TEXT,              -- and its city, which tells names apart
     date TEXT NOT NULL,
     time TEXT NOT NULL,
     num_people INTEGER NOT NULL,

@@ -654,6 +654,10 @@ TEST(agent_load_http_api)
     ws_dict_set(args, "city", ws_str("San Francisco & Oakland"));
     ws_dict_set(args, "days", ws_int(3));
     ws_dict_set(args, "nothing", ws_none());
+    /* the parts of a knowledge-base row (ws_state_arg): its context goes,
+     * its _id, the knowledge base's own, does not */
+    ws_dict_set(args, "place::location", ws_str("Palo Alto"));
+    ws_dict_set(args, "place::_id", ws_int(1351));
 
     /* POST: the arguments as the JSON body, the section's headers. */
     REQUIRE(call(&h, "echo", args, &out, &e) == 0 || (printf("  %s\n", e.msg), 0));
@@ -662,6 +666,8 @@ TEST(agent_load_http_api)
     CHECK_STR(ws_dict_get(echo, "city")->u.s, "San Francisco & Oakland");
     CHECK_INT(ws_dict_get(echo, "days")->u.i, 3);
     CHECK(ws_dict_get(echo, "nothing")->kind == WV_NONE);
+    CHECK_STR(ws_dict_get(echo, "place::location")->u.s, "Palo Alto");
+    CHECK(!ws_dict_get(echo, "place::_id"));
     CHECK_STR(ws_dict_get(out, "x_api_key")->u.s, "abc");
     CHECK_STR(ws_dict_get(out, "content_type")->u.s, "application/json");
     ws_val_free(out);
@@ -674,6 +680,7 @@ TEST(agent_load_http_api)
     CHECK_STR(ws_dict_get(echo, "city")->u.s, "San Francisco & Oakland");
     CHECK_STR(ws_dict_get(echo, "days")->u.s, "3");
     CHECK(!ws_dict_get(echo, "nothing"));
+    CHECK(!ws_dict_get(echo, "place::_id"));
     ws_val_free(out);
 
     /* Replies that are not JSON objects. */

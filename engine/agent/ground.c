@@ -103,8 +103,7 @@ static int is_stop(const char *w)
     return 0;
 }
 
-/* The context field of db sheet W for naming field COL, or -1. */
-static int context_field(const ws_sheet *w, int col)
+int ag_context_field(const ws_sheet *w, int col)
 {
     for (int i = 0; i < w->nfields; i++)
         if (i != col && w->fields[i].required &&
@@ -138,7 +137,7 @@ static void load(sqlite3 *db, const ws_spec *spec, struct ag_names *t)
 {
     const ws_sheet *w = &spec->sheets[t->sheet];
     const ws_field *f = &w->fields[t->col];
-    int cx = context_field(w, t->col), cap = 0;
+    int cx = ag_context_field(w, t->col), cap = 0;
     t->ctx_name = cx >= 0 ? w->fields[cx].name : NULL;
     t->ctx_names = cx >= 0 && (!strcasecmp(w->fields[cx].name, "name") ||
                                !strcasecmp(w->fields[cx].name, "title"));

@@ -359,23 +359,8 @@ static int empty_is_answer(ag_tturn *t, const char *suql)
         suql_query_free(q);
         return 0;
     }
-    const suql_expr *w = q->select->where;
-    suql_expr *const *cj = w->kind == SUQL_E_AND ? w->args : (suql_expr *const *)&q->select->where;
-    int n = w->kind == SUQL_E_AND ? w->nargs : 1;
-    const ws_spec *spec = t->cv->st->spec;
-    for (int i = 0; i < n && !yes; i++) {
-        const suql_expr *x = cj[i];
-        if (x->kind != SUQL_E_CMP || x->op != SUQL_OP_EQ || !x->l || x->l->kind != SUQL_E_COLUMN ||
-            !x->l->rtab || !x->l->rcol || !x->r || x->r->kind != SUQL_E_STRING)
-            continue;
-        int key = 0;
-        for (int k = 0; k < spec->nsheets && !key; k++) {
-            const ws_sheet *sh = &spec->sheets[k];
-            if (sh->kind != WSK_DB || strcasecmp(sh->name, x->l->rtab->name)) continue;
-            for (int f = 0; f < sh->nfields && !key; f++)
-                key = sh->fields[f].primary && !strcasecmp(sh->fields[f].name, x->l->rcol->name);
-        }
-        if (!key) continue;
+    const suql_expr *x = ag_kb_key_eq(t->cv->st->spec, q->select, NULL);
+    if (x) {
         gn_buf b;
         gn_buf_init(&b);
         gn_buf_printf(&b, "SELECT 1 FROM \"%s\" WHERE \"%s\" = ", x->l->rtab->name, x->l->rcol->name);
@@ -458,6 +443,43 @@ static void not_run(ag_tturn *t, ws_record *r, const char *suql)
 static int query_error(int rc)
 {
     return rc == GN_EPARSE || rc == GN_ENOTFOUND || rc == GN_EDB || rc == GN_EUSAGE;
+}
+
+/* A query about a name several rows share, answered for one of them or
+ * without saying which (shared.c): run widened, and the reply told.  The
+ * note of a rewrite that found the rows (REWRITTEN) stays with them. */
+static void widen_shared(ag_tturn *t, ws_record *r, char **suql, ws_val **rows, int attempt,
+                         int rewritten)
+{
+    char *wide = NULL, *note = NULL;
+    if (!ag_kb_shared(t, *suql, *rows, &wide, &note)) return;
+    ws_val *rows2 = NULL;
+    gn_err e;
+    gn_err_clear(&e);
+    char *was = r->note;
+    r->note = NULL;
+    if (!execute(t, r, wide, attempt, &rows2, NULL, &e) && !is_empty(rows2)) {
+        ws_val_free(*rows);
+        *rows = rows2;
+        free(*suql);
+        *suql = wide;
+        wide = NULL;
+        char *run = r->note;
+        gn_buf b;
+        gn_buf_init(&b);
+        gn_buf_puts(&b, note);
+        if (run) gn_buf_printf(&b, "; %s", run);
+        if (rewritten && was) gn_buf_printf(&b, "; %s", was);
+        r->note = gn_buf_detach(&b);
+        free(run);
+        free(was);
+    } else {
+        ws_val_free(rows2);
+        free(r->note);
+        r->note = was;
+    }
+    free(wide);
+    free(note);
 }
 
 static void run_one(ag_tturn *t, ws_record *r)
@@ -549,6 +571,7 @@ static void run_one(ag_tturn *t, ws_record *r)
             ag_stage_error(t, "repair", &e2);
         }
     }
+    int rewritten = 0;
     if (!rc && is_empty(rows) && online && !empty_is_answer(t, suql)) {
         char *relaxed = NULL;
         gn_err e2;
@@ -576,6 +599,7 @@ static void run_one(ag_tturn *t, ws_record *r)
                 free(was);
                 free(note);
                 note = NULL;
+                rewritten = 1;
             } else {
                 ws_val_free(rows2);
                 free(r->note);
@@ -588,6 +612,7 @@ static void run_one(ag_tturn *t, ws_record *r)
             ag_stage_error(t, "repair", &e2);
         }
     }
+    if (!rc && !typed) widen_shared(t, r, &suql, &rows, ++tries, rewritten);
     free(why);
     free(r->suql);
     r->suql = suql;

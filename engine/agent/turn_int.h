@@ -66,6 +66,20 @@ int ag_llm(ag_tturn *t, int stage, const llm_tpl *tpl, cJSON *data, llm_event_cb
  * replaying the reply that failed. */
 void ag_llm_forget(ag_tturn *t, int stage);
 
+/* The conjunct of S's WHERE that names rows by their key (a db sheet's
+ * primary field = 'text'), and its sheet in *SHEET; NULL when none.  S
+ * must be analyzed (shared.c). */
+struct suql_select;
+struct suql_expr;
+const struct suql_expr *ag_kb_key_eq(const ws_spec *spec, const struct suql_select *s,
+                                     const ws_sheet **sheet);
+/* SUQL, the knowledge parser's query, returned ROWS about a name several
+ * rows share without telling which (its LIMIT cut them, or its select
+ * list lacks the context): 1 with *OUT the query widened to answer for
+ * each and *NOTE what the reply must know (both caller frees); else 0
+ * (shared.c). */
+int ag_kb_shared(ag_tturn *t, const char *suql, const ws_val *rows, char **out, char **note);
+
 /* Strip a code fence and a leading "Statements:"/"SUQL:" label from an
  * LLM reply, in place; returns TEXT (extract.c). */
 char *ag_unfence(char *text);
@@ -85,6 +99,10 @@ int ag_ground(void *ud, const ws_spec *spec, const ws_type *t, const char *value
 /* The state's ws_row_fn (UD: the ag_conv): the row a stored VALUE names
  * (ground.c). */
 ws_val *ag_row(void *ud, const ws_spec *spec, const ws_type *t, const char *value);
+/* The context field of db sheet W that tells rows of one name (naming
+ * field COL) apart: its first Required text field (the location), else
+ * its name or title field; -1 when none (ground.c). */
+int ag_context_field(const ws_sheet *w, int col);
 /* Free the names ag_ground read. */
 void ag_names_free(struct ag_names *t);
 

@@ -206,6 +206,8 @@ def run(genie, top, path):
         stdin = "".join(t["user"] + "\n" for t in conv["turns"])
         p = subprocess.run(genie_cmd(genie, conv, tmp, db, port), input=stdin, env=env,
                            capture_output=True, text=True, timeout=120)
+        if os.environ.get("GENIE_CONV_STDERR"):
+            sys.stderr.write(p.stderr)
         if p.returncode != 0:
             results.append((name + ": genie exits 0", ["exit %d: %s" % (p.returncode, p.stderr[-800:])]))
             return results

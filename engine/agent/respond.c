@@ -127,13 +127,14 @@ void ag_respond(ag_tturn *t, char **out)
     if (cv->cfg.client && !t->llm_down) {
         gn_buf state;
         gn_buf_init(&state);
-        /* A reported result is in its act: the state carries it once. */
+        /* A reported result is in its act: the state carries it once,
+         * and the results of earlier turns beside it. */
         int reported = 0;
         for (int i = 0; i < t->acts.n; i++) {
             const ws_record *r = ws_state_rec(cv->st, t->acts.v[i].rec);
             reported |= t->acts.v[i].kind == WA_REPORT && r && r->kind == WR_KB;
         }
-        if (reported) ws_state_print_tasks(cv->st, &state);
+        if (reported) ws_state_print_earlier(cv->st, &state);
         else ws_state_print(cv->st, cv->cfg.max_rows > 0 ? cv->cfg.max_rows : AG_ROWS_SHOWN, &state);
         cJSON *d = cJSON_CreateObject();
         cJSON_AddStringToObject(d, "agent_description", cv->cfg.agent->description ? cv->cfg.agent->description : "");

@@ -5,8 +5,9 @@
  * Invariant: a slot holds either NULL or a value already coerced to its
  * field's type, so every reader (policy, prompts, APIs) sees canonical
  * values.  The prompt form shows every task record and the last
- * KB_SHOWN knowledge records: the latest with the short values of its rows
- * (brief.h), the ones before with their questions and the first value of
+ * KB_SHOWN knowledge records: the latest two with the short values of
+ * their rows (brief.h; the one before the latest with its first
+ * ROWS_NAMED), the ones before with their questions and the first value of
  * each row, enough for "the sushi place you suggested first" and never
  * the rows' long texts.  The parser needs the tasks in progress and the
  * results it may refer to, not the whole history, which keeps the prompt
@@ -398,13 +399,17 @@ static void print_kb_rec(const ws_state *st, const ws_record *kb, int full, int 
     }
 }
 
-/* The last KB_SHOWN knowledge records, oldest first, the latest in full. */
+/* The last KB_SHOWN knowledge records, oldest first: the latest in full,
+ * the one before with the short values of its first ROWS_NAMED rows (the
+ * phone number of a place found a question ago), the older ones by the
+ * first value of each row. */
 static void print_kb(const ws_state *st, int max_rows, gn_buf *out)
 {
     int idx[KB_SHOWN], n = 0;
     for (int i = st->n - 1; i >= 0 && n < KB_SHOWN; i--)
         if (st->recs[i]->kind == WR_KB) idx[n++] = i;
-    for (int k = n - 1; k >= 0; k--) print_kb_rec(st, st->recs[idx[k]], k == 0, max_rows, out);
+    for (int k = n - 1; k >= 0; k--)
+        print_kb_rec(st, st->recs[idx[k]], k <= 1, k == 0 ? max_rows : ROWS_NAMED, out);
 }
 
 static void print_tasks(const ws_state *st, gn_buf *out)
@@ -426,9 +431,13 @@ void ws_state_print(const ws_state *st, int max_rows, gn_buf *out)
     print_kb(st, max_rows, out);
 }
 
-void ws_state_print_tasks(const ws_state *st, gn_buf *out)
+void ws_state_print_earlier(const ws_state *st, gn_buf *out)
 {
     print_tasks(st, out);
+    int idx[2], n = 0;
+    for (int i = st->n - 1; i >= 0 && n < 2; i--)
+        if (st->recs[i]->kind == WR_KB && st->recs[i]->created_turn < st->turn) idx[n++] = i;
+    for (int k = n - 1; k >= 0; k--) print_kb_rec(st, st->recs[idx[k]], 1, ROWS_NAMED, out);
 }
 
 /* ---- JSON ------------------------------------------------------------- */

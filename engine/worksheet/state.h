@@ -144,14 +144,18 @@ int ws_state_forget(ws_state *st, int keep_turns);
  * `var = Sheet(field=value, ...)` (nested records first, referred to by
  * name), then the last five knowledge records as `answer_N =
  * answer("...")` and `answer_N.result = [...]`: the latest with the short
- * values of at most MAX_ROWS rows (long texts left out), the others with
- * the first value of each of their first rows.  Done and abandoned
+ * values of at most MAX_ROWS rows (long texts left out), the one before
+ * with those of its first five, the others with the first value of each
+ * of their first rows.  Done and abandoned
  * records are shown with a trailing comment. */
 void ws_state_print(const ws_state *st, int max_rows, gn_buf *out);
 
-/* Append the task records alone, as ws_state_print shows them (for a
- * prompt whose acts carry the knowledge results). */
-void ws_state_print_tasks(const ws_state *st, gn_buf *out);
+/* For a prompt whose acts carry this turn's knowledge results: the task
+ * records, as ws_state_print shows them, then the last two knowledge records of earlier turns
+ * with the short values of their first rows: what a reply that reports
+ * this turn's results may still refer to ("its phone number is ...", of
+ * a place found a turn ago). */
+void ws_state_print_earlier(const ws_state *st, gn_buf *out);
 
 /* The name ws_val_print uses for a record reference (a ws_recname_fn). */
 const char *ws_state_recname(int id, void *st);

@@ -7,10 +7,10 @@ after the agent's init.sql), and turns.  A turn has the user's words, the LLM
 replies scripted for it (mock server rules, consumed in order per stage),
 and what must hold after it: the agent acts, the dialogue state, refused
 statements, stage errors, the reply ("response": a string or a list of
-strings it holds; "no_response": strings it must not hold).  After the
-last turn, SQL checks read
-the rows the agent's APIs wrote.  genie runs once per conversation in line
-mode with --format json against a copy of the agent's database; events
+strings it holds; "no_response": strings it must not hold), and what its
+prompts hold ("prompt_contains": {stage: [strings]}, read from the mock
+server's log).  After the last turn, SQL checks read the rows the
+agent's APIs wrote.  genie runs once per conversation in line mode with --format json against a copy of the agent's database; events
 are split into turns at each "timings" event.
 
 Usage: run.py GENIE TOP FILE...   Prints "ok - ..."/"not ok - ..." lines
@@ -117,6 +117,30 @@ def lookup(state, path):
     return "<no record %s>" % var
 
 
+def turn_prompts(log_path, turns):
+    """Each turn's prompts by stage, from the mock server's log: a stage's
+    requests in order, as many to a turn as its timings count."""
+    by_stage = {}
+    if os.path.exists(log_path):
+        for line in open(log_path, encoding="utf-8"):
+            e = json.loads(line)
+            stage = next((v for k, v in (e.get("headers") or {}).items() if k.lower() == "x-genie-stage"), None)
+            body = e.get("json") or {}
+            if stage and isinstance(body, dict):
+                text = "\n".join(str(m.get("content")) for m in body.get("messages", []))
+                by_stage.setdefault(stage, []).append(text)
+    out, used = [], {}
+    for evs in turns:
+        timings = next((ev["data"] for ev in evs if ev["event"] == "timings"), {})
+        mine = {}
+        for stage, n in timings.get("calls_by_stage", {}).items():
+            k = used.get(stage, 0)
+            mine[stage] = by_stage.get(stage, [])[k:k + n]
+            used[stage] = k + n
+        out.append(mine)
+    return out
+
+
 def check_turn(i, turn, events, prev_state):
     problems = []
     exp = turn.get("expect", {})
@@ -217,8 +241,14 @@ def run(genie, top, path):
                             ["%d turns, expected %d; stderr: %s" % (len(turns), len(conv["turns"]), p.stderr[-600:])]))
             return results
         prev = None
+        prompts = turn_prompts(os.path.join(tmp, "mock.log"), turns)
         for i, (t, evs) in enumerate(zip(conv["turns"], turns)):
             probs, prev = check_turn(i, t, evs, prev)
+            for stage, wants in t.get("expect", {}).get("prompt_contains", {}).items():
+                text = "\n".join(prompts[i].get(stage, []))
+                for w in wants:
+                    if w not in text:
+                        probs.append("no %s prompt of the turn holds %r" % (stage, w))
             results.append(("%s: turn %d %r" % (name, i + 1, t["user"][:40]), probs))
         con = sqlite3.connect(db)
         for chk in conv.get("db", []):

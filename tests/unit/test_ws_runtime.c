@@ -853,7 +853,14 @@ TEST(ws_runtime_state_print)
     gn_buf_reset(&b);
     ws_state_print(st, 5, &b);
     CHECK_CONTAINS(b.data, "answer_3 = answer(\"broken\")\nanswer_3.error = \"no such column: foo\"\n");
-    /* answer_2 before it, by its rows' first values */
+    /* answer_2 just before it, with its short values (a rating asked
+     * about a question later); answer_1, older, by its rows' first values */
+    CHECK_CONTAINS(b.data, "answer_2.result = [{\"name\": \"A\"}, {\"name\": \"B\", \"rating\": 4.5}, "
+                           "{\"name\": \"C\"}]\nanswer_3 = ");
+    ws_record *k4 = ws_state_new_kb(st, "later");
+    (void)k4;
+    gn_buf_reset(&b);
+    ws_state_print(st, 5, &b);
     CHECK_CONTAINS(b.data, "answer_2.result = [{\"name\": \"A\"}, {\"name\": \"B\"}, {\"name\": \"C\"}]\n"
                            "answer_3 = ");
     gn_buf_release(&b);

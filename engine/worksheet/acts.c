@@ -13,6 +13,7 @@
 #include "util/xmem.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 void ws_acts_init(ws_acts *a) { memset(a, 0, sizeof *a); }
@@ -97,7 +98,12 @@ void ws_act_print(const ws_state *st, const ws_act *a, gn_buf *out)
             pstr(out, r->question);
             gn_buf_puts(out, "), ");
             if (r->error) { gn_buf_puts(out, "error="); pstr(out, r->error); }
-            else { gn_buf_puts(out, "result="); print_result(st, r->result, r->question, out); }
+            else {
+                gn_buf_puts(out, "result=");
+                char *q = r->conditions ? xasprintf("%s\n%s", r->question, r->conditions) : NULL;
+                print_result(st, r->result, q ? q : r->question, out);
+                free(q);
+            }
             if (r->note) { gn_buf_puts(out, ", note="); pstr(out, r->note); }
         } else if (r) {
             gn_buf_printf(out, "%s, result=", r->var);

@@ -28,6 +28,7 @@
 #define FACT_CHARS 300
 #define FACT_ITEMS 8
 #define PASSAGES 2
+#define MAX_PASSAGES 4
 
 /* A list of passages (reviews), not of items (dishes): most of its
  * strings are long.  One long dish name does not make the dishes
@@ -86,22 +87,53 @@ static int by_score(const void *a, const void *b)
     return x->score != y->score ? y->score - x->score : x->pos - y->pos;
 }
 
-/* The PASSAGES passages of list V most relevant to QUESTION, cut. */
+/* The passages of list V most relevant to QUESTION, cut: first the best
+ * one for each line after its first (a query's conditions: "romantic",
+ * then "patio", so each condition shows its evidence; at most
+ * MAX_PASSAGES), then by the whole question, PASSAGES at least. */
 static ws_val *passages(const ws_val *v, const char *question)
 {
-    int n = v->u.c.n;
+    int n = v->u.c.n, want = PASSAGES;
     ranked *r = xmalloc((size_t)(n ? n : 1) * sizeof *r);
+    char *pick = xcalloc((size_t)(n ? n : 1), 1);
+    int *order = xmalloc((size_t)(n ? n : 1) * sizeof *order), k = 0;
+    const char *conds = question ? strchr(question, '\n') : NULL;   /* past the question's own line */
+    for (const char *line = conds ? conds + 1 : NULL; line && *line && k < MAX_PASSAGES;) {
+        size_t len = strcspn(line, "\n");
+        char *cond = xstrndup(line, len);
+        int best = -1, bs = 0;
+        for (int i = 0; i < n; i++) {
+            const ws_val *it = v->u.c.items[i];
+            int sc = !pick[i] && it->kind == WV_STR ? relevance(cond, it->u.s) : 0;
+            if (sc > bs) bs = sc, best = i;
+        }
+        free(cond);
+        if (best >= 0) {
+            pick[best] = 1;
+            order[k++] = best;
+        }
+        line += len;
+        if (*line) line++;
+    }
+    if (k > want) want = k;
     for (int i = 0; i < n; i++) {
         const ws_val *it = v->u.c.items[i];
         r[i] = (ranked){ it->kind == WV_STR ? relevance(question, it->u.s) : 0, i };
     }
     if (n > 1) qsort(r, (size_t)n, sizeof *r, by_score);
+    for (int i = 0; i < n && k < want; i++)
+        if (!pick[r[i].pos]) {
+            pick[r[i].pos] = 1;
+            order[k++] = r[i].pos;
+        }
     ws_val *out = ws_list();
-    for (int i = 0; i < n && i < PASSAGES; i++) {
-        const ws_val *it = v->u.c.items[r[i].pos];
+    for (int i = 0; i < k; i++) {
+        const ws_val *it = v->u.c.items[order[i]];
         ws_list_add(out, it->kind == WV_STR ? cut(it->u.s, FACT_CHARS) : ws_val_copy(it));
     }
-    if (n > PASSAGES) ws_list_add(out, more(n - PASSAGES));
+    if (n > k) ws_list_add(out, more(n - k));
+    free(order);
+    free(pick);
     free(r);
     return out;
 }

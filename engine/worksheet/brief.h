@@ -9,7 +9,7 @@
  *          texts are left out.
  *   FACTS  the response generator says what was found: short values,
  *          long texts cut, and of a list of passages (reviews) the two
- *          most relevant to the question.
+ *          most relevant to the question, or one for each condition.
  */
 #ifndef GENIE_WS_BRIEF_H
 #define GENIE_WS_BRIEF_H
@@ -20,7 +20,9 @@ enum ws_brief { WS_BRIEF_KEYS, WS_BRIEF_FACTS };
 
 /* A new value: ROWS (a list of dicts, or anything else, copied as it is)
  * with at most MAX_ROWS rows, each cut for MODE.  QUESTION (may be NULL)
- * ranks passages in FACTS mode. */
+ * ranks passages in FACTS mode; when it has several lines (the question,
+ * then each free-text condition of its query) each line after the first
+ * gets its own most relevant passage first. */
 ws_val *ws_brief(const ws_val *rows, int max_rows, enum ws_brief mode, const char *question);
 
 #endif

@@ -51,6 +51,7 @@ static void rec_free(ws_record *r, const ws_spec *spec)
     free(r->error);
     free(r->missing);
     free(r->note);
+    free(r->conditions);
     ws_val_free(r->result);
     ws_val_free(r->api_result);
     free(r);
@@ -461,6 +462,7 @@ static cJSON *rec_json(const ws_state *st, const ws_record *r)
         add_str(o, "error", r->error);
         add_str(o, "missing", r->missing);
         add_str(o, "note", r->note);
+        add_str(o, "conditions", r->conditions);
         if (r->result) cJSON_AddItemToObject(o, "result", ws_val_to_json(r->result));
         cJSON_AddBoolToObject(o, "ran", r->ran);
         cJSON_AddNumberToObject(o, "target", r->target);
@@ -530,6 +532,7 @@ static int rec_from_json(ws_state *st, const cJSON *o, gn_err *e)
         r->error = jstr(o, "error");
         r->missing = jstr(o, "missing");
         r->note = jstr(o, "note");
+        r->conditions = jstr(o, "conditions");
         const cJSON *res = cJSON_GetObjectItemCaseSensitive(o, "result");
         if (res) r->result = ws_val_from_json(res);
         r->ran = jint(o, "ran", 0);

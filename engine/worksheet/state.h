@@ -54,6 +54,9 @@ typedef struct ws_record {
     ws_val *api_result;       /* what its backend API returned */
     /* knowledge records */
     char *question, *suql, *error, *missing;
+    char *conditions;         /* the free-text questions the query asked
+                                 of its rows (answer()), one a line, which
+                                 choose the passages shown; or NULL */
     char *note;               /* what the reply must say of the result:
                                  partial (budget) or relaxed; or NULL */
     ws_val *result;           /* list of row dicts once run */

@@ -57,6 +57,28 @@ TEST(ws_brief_facts_choose_passages_for_the_question)
     free(rows);
 }
 
+/* A query with two free-text conditions shows a passage for each: the
+ * patio review and the wine review, though the question's own words
+ * would rank the loud-room review (it shares "friday night") second. */
+#define LONG_D "Romantic candlelit room, a real date night spot; quiet enough to talk on a Friday night."
+TEST(ws_brief_facts_a_passage_for_each_condition)
+{
+    const char *rows = "[{\"name\": \"Kaito\", \"reviews\": [\"" LONG_A "\", \"" LONG_C "\", \"" LONG_B "\", \""
+                       LONG_D "\"]}]";
+    char *s = brief_text(rows, 10, WS_BRIEF_FACTS,
+                         "romantic places for a friday night with a patio and good wine\n"
+                         "is it romantic?\ndoes it have a patio?\nis the wine list good?");
+    CHECK_CONTAINS(s, LONG_D);
+    CHECK_CONTAINS(s, LONG_B);
+    CHECK_CONTAINS(s, LONG_C);
+    CHECK_CONTAINS(s, "\"… and 1 more\"]");
+    free(s);
+    /* one line: the two best by the question, as before */
+    s = brief_text(rows, 10, WS_BRIEF_FACTS, "is it dog-friendly?");
+    CHECK_CONTAINS(s, "[\"" LONG_B "\", \"" LONG_A "\", \"… and 2 more\"]");
+    free(s);
+}
+
 /* Every cut list is marked, and one long item does not make a list of
  * items (dishes) a list of passages: 13 dishes keep 8 and say 5 more. */
 TEST(ws_brief_lists_cut_are_marked)

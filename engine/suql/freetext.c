@@ -434,8 +434,10 @@ static char *trimmed(const char *s)
     return t;
 }
 
-/* Take the LLM's reply for R. */
-static void accept(suql_ft *ft, suql_ft_req *r, llm_call *k)
+/* Take the LLM's reply for R, whose prompt showed SHOWN of its TOTAL
+ * passages (0 of 0: all): an answer of "no info" from some of them says
+ * so, since the others may hold it. */
+static void accept(suql_ft *ft, suql_ft_req *r, llm_call *k, int shown, int total)
 {
     gn_err ce;
     if ((r->status = llm_call_status(k, &ce))) {
@@ -457,6 +459,10 @@ static void accept(suql_ft *ft, suql_ft_req *r, llm_call *k)
     } else if (r->kind == SUQL_FT_ANSWER) {
         list_on_one_line(text);
         plain_no_info(text);
+        if (!strcmp(text, "no info") && shown < total) {
+            free(text);
+            text = xasprintf("no info in the %d of %d passages read", shown, total);
+        }
     }
     char key[65];
     key_of(r, key);
@@ -606,6 +612,7 @@ typedef struct { suql_ft_req *r; cJSON *docs; } pending;
 typedef struct {
     suql_ft_req *one;
     int *rows, nrows;
+    int shown, total;         /* ONE: passages its prompt showed, of all */
     llm_prompt prompt;
 } flight;
 
@@ -632,6 +639,9 @@ static void launch(suql_ft *ft, llm_group **g, flight *f, int stage, const pendi
 static void launch_one(suql_ft *ft, llm_group **g, flight *f, suql_ft_req *r, const cJSON *docs)
 {
     f->one = r;
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(docs, "excerpt");
+    f->shown = cJSON_IsObject(x) ? cJSON_GetObjectItemCaseSensitive(x, "shown")->valueint : 0;
+    f->total = cJSON_IsObject(x) ? cJSON_GetObjectItemCaseSensitive(x, "total")->valueint : 0;
     if ((r->status = render(ft, r, docs, &f->prompt, &r->err))) ft->stats.failures++;
     else launch(ft, g, f, stage_of[r->kind], NULL);
 }
@@ -701,7 +711,7 @@ static void drain(suql_ft *ft, llm_group *g, const pending *pv, int *retry, int 
         llm_call_info_get(k, &info);
         if (info.cached) ft->stats.cache_hits++;
         else if (info.sent) ft->stats.llm_calls++;
-        if (f->one) accept(ft, f->one, k);
+        if (f->one) accept(ft, f->one, k, f->shown, f->total);
         else accept_rows(ft, f, pv, k, retry, nretry);
     }
     llm_group_free(g);

@@ -194,7 +194,8 @@ TEST(suql_freetext_shows_the_passages_about_the_question)
 
 /* A verdict a chattier model wraps (a label, a preamble line, a fence,
  * bold) is read; prose that merely starts with "No" on a later line is
- * not; an answer's "no info" with markup is made plain. */
+ * not; an answer's "no info" with markup is made plain, and says how
+ * many of the passages it read. */
 TEST(suql_freetext_reads_wrapped_verdicts)
 {
     online o;
@@ -224,7 +225,8 @@ TEST(suql_freetext_reads_wrapped_verdicts)
     CHECK_INT(r[3].yes, 1);
     CHECK_INT(r[4].status, 0);
     CHECK_INT(r[4].yes, 0);
-    CHECK_STR(r[5].text, "no info");
+    /* plain, and saying it read 5 of the row's 7 passages */
+    CHECK_STR(r[5].text, "no info in the 5 of 7 passages read");
     online_close(&o);
 }
 

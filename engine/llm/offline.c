@@ -105,7 +105,11 @@ static void piece(split_ctx *c, const char *s, const char *end)
     while (s < end && is_space((unsigned char)*s)) s++;
     while (end > s && is_space((unsigned char)end[-1])) end--;
     while ((size_t)(end - s) > c->max) {
+        /* A clause first ("...; CS 230 (Deep Learning); ..."), in the
+         * second half of the limit; else the last word boundary. */
         size_t cut = c->max;
+        while (cut > c->max / 2 && !(is_space((unsigned char)s[cut]) && s[cut - 1] == ';')) cut--;
+        if (cut <= c->max / 2) cut = c->max;
         while (cut > 0 && !is_space((unsigned char)s[cut])) cut--;
         if (cut == 0) cut = char_start(s, c->max);  /* no space: cut hard */
         size_t len = cut;
@@ -549,7 +553,9 @@ typedef struct {
     double *cent, *maxsim;
     char *state;            /* 0 candidate, 1 picked, 2 excluded */
     size_t used;
-    int npicked;
+    size_t sep;             /* bytes before the next pick: " ", or " … "
+                               after a piece of a long sentence */
+    int npicked, last;      /* picks so far, the latest */
 } mmr;
 
 /* The next sentence to pick that fits in max bytes, or -1. */
@@ -559,7 +565,7 @@ static int mmr_next(const sents *S, const mmr *m, size_t max)
     double bs = 0;
     for (int i = 0; i < S->n; i++) {
         if (m->state[i]) continue;
-        if (m->used + (m->npicked ? 1 : 0) + S->len[i] > max) continue;
+        if (m->used + (m->npicked ? m->sep : 0) + S->len[i] > max) continue;
         /* A sentence of no known word is a pick only when nothing else is. */
         if (m->npicked && m->cent[i] <= 0) continue;
         double s = MMR_LAMBDA * m->cent[i] - (1 - MMR_LAMBDA) * m->maxsim[i];
@@ -568,11 +574,24 @@ static int mmr_next(const sents *S, const mmr *m, size_t max)
     return b;
 }
 
+/* Does OUT end a sentence (or a clause), rather than a piece cut from a
+ * long one? */
+static int ends_sentence(const gn_buf *out)
+{
+    size_t n = out->len;
+    while (n > 0 && closer_len(out->data + n - 1) == 1) n--;
+    return n > 0 && (is_term(out->data[n - 1]) || out->data[n - 1] == ';' || out->data[n - 1] == ':');
+}
+
 static void mmr_pick(const sents *S, mmr *m, int p, gn_buf *out)
 {
-    if (m->npicked) gn_buf_putc(out, ' ');
+    /* a piece of a long sentence is never read on into another one (its
+     * own next piece continues it) */
+    if (m->npicked) gn_buf_puts(out, ends_sentence(out) || p == m->last + 1 ? " " : " … ");
     gn_buf_puts(out, sent(S, p));
     m->used = out->len;
+    m->sep = ends_sentence(out) ? 1 : strlen(" … ");
+    m->last = p;
     m->npicked++;
     m->state[p] = 1;
     for (int i = 0; i < S->n; i++) {
@@ -598,10 +617,18 @@ int llm_offline_summary(rt_embedder *em, const char *const *passages, int n, siz
         return rc;
     }
     mmr m = { xmalloc(sizeof(double) * (size_t)S.n), xcalloc((size_t)S.n, sizeof(double)),
-              xcalloc((size_t)S.n, 1), 0, 0 };
+              xcalloc((size_t)S.n, 1), 0, 0, 0, -2 };
     centrality(&S, m.cent);
     int p;
-    while ((p = mmr_next(&S, &m, max_chars)) >= 0) mmr_pick(&S, &m, p, out);
+    if (n == 1) {
+        /* One text (a description, a program's requirements): its lead
+         * sentences in order, the facts a catalog text opens with, then
+         * the later ones that still fit. */
+        for (int i = 0; i < S.n; i++)
+            if (!m.state[i] && m.used + (m.npicked ? m.sep : 0) + S.len[i] <= max_chars) mmr_pick(&S, &m, i, out);
+    } else {
+        while ((p = mmr_next(&S, &m, max_chars)) >= 0) mmr_pick(&S, &m, p, out);
+    }
     if (!m.npicked) {
         int b = 0;
         for (int i = 1; i < S.n; i++)

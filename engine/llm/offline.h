@@ -89,9 +89,10 @@ typedef void (*llm_sentence_fn)(const char *start, size_t len, void *ud);
  * single capital initial ("J. Smith"), or after "etc." and dotted
  * abbreviations ("p.m.", "U.S.") unless the next word is capitalized; a
  * decimal point ("4.5") never does.  A sentence longer than MAX_LEN bytes
- * (0: LLM_OFFLINE_SENT_MAX) is cut at its last space within the limit
- * (hard, at a UTF-8 boundary, when there is none) and the rest continues
- * as a new sentence.  Pieces without a letter or digit are dropped.
+ * (0: LLM_OFFLINE_SENT_MAX) is cut after its last "; " in the second
+ * half of the limit, else at its last space within it (hard, at a UTF-8
+ * boundary, when there is none) and the rest continues as a new
+ * sentence.  Pieces without a letter or digit are dropped.
  * Returns the number of sentences. */
 int llm_offline_sentences(const char *text, size_t max_len, llm_sentence_fn fn, void *ud);
 
@@ -131,14 +132,17 @@ int llm_offline_match(rt_embedder *em, const char *question, const char *const *
                       int n, double threshold, double *best, gn_err *e);
 
 /* Extractive summary of the N passages into OUT (replacing its content).
- * Each sentence is scored by centrality (cosine to the normalized mean of
+ * One passage (a description) gives its sentences in order, each that
+ * still fits in MAX_CHARS bytes.  Of several (reviews), each sentence is
+ * scored by centrality (cosine to the normalized mean of
  * all sentence vectors, which orders sentences like their mean similarity
  * to all others); sentences are then picked greedily by Maximal Marginal
  * Relevance, 0.7 * centrality - 0.3 * (highest cosine to a sentence already
  * picked), skipping near duplicates (same words, or cosine >= 0.95) and
  * sentences that no longer fit, until nothing fits in MAX_CHARS bytes
  * (0: LLM_OFFLINE_SUMMARY_MAX).  The picked sentences are written in pick
- * order, joined by a space; ties go to the earlier sentence, so the result
+ * order, joined by a space (" … " after a piece cut from a longer
+ * sentence); ties go to the earlier sentence, so the result
  * is deterministic for a given embedder.  When every sentence is longer
  * than MAX_CHARS, the most central one is cut at a word boundary and ends
  * in "..." (within MAX_CHARS).

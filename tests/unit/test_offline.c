@@ -357,6 +357,51 @@ TEST(offline_summary_bounded_unique_deterministic)
     rt_embedder_free(em);
 }
 
+/* One text (a program's requirements) keeps its lead sentences whole and
+ * in order; a sentence too long to fit is cut at a clause, and a piece of
+ * one is never read on into the next sentence. */
+TEST(offline_summary_of_one_text)
+{
+    rt_embedder *em = glove();
+    REQUIRE(em != NULL);
+    static const char *const req[] = {
+        "The track requires 45 units. Core, all of: CS 221, CS 229. Electives, at least 3 of: "
+        "CS 224N (Natural Language Processing with Deep Learning); CS 124 (From Languages to "
+        "Information); CS 230 (Deep Learning); CS 231N (Deep Learning for Computer Vision); CS 131 "
+        "(Computer Vision: Foundations and Applications); CS 231A (Computer Vision: From 3D "
+        "Reconstruction to Recognition); CS 224U (Natural Language Understanding). A GPA of 3.0 is "
+        "required." };
+    gn_buf b;
+    gn_err e;
+    gn_buf_init(&b);
+    REQUIRE(llm_offline_summary(em, req, 1, 0, &b, &e) == 0);
+    CHECK(!strncmp(b.data, "The track requires 45 units. Core, all of: CS 221, CS 229.", 58));
+    CHECK(b.len <= LLM_OFFLINE_SUMMARY_MAX);
+    split_out o;
+    split(req[0], 0, &o);
+    CHECK(o.n >= 5);
+    CHECK(o.s[2][strlen(o.s[2]) - 1] == ';');      /* the long one cut after a clause */
+    for (size_t max = 60; max <= 400; max += 17) {
+        REQUIRE(llm_offline_summary(em, req, 1, max, &b, &e) == 0);
+        if (b.len > max) th_fail(__FILE__, __LINE__, "max %zu gave %zu bytes", max, b.len);
+        if (strstr(b.data, "3D A GPA") || strstr(b.data, "Vision: From 3D A")) th_fail(__FILE__, __LINE__, "spliced: %s", b.data);
+    }
+    /* pieces of one sentence in order read on; a piece followed by
+     * another sentence is marked */
+    char one[600] = "";
+    for (int i = 0; i < 50; i++) strcat(one, "apple ");
+    for (int i = 0; i < 20; i++) strcat(one, "river ");
+    strcat(one, "omega. Final words here.");
+    const char *const t1[] = { one };
+    REQUIRE(llm_offline_summary(em, t1, 1, 4000, &b, &e) == 0);
+    CHECK_STR(b.data, one);
+    REQUIRE(llm_offline_summary(em, t1, 1, 330, &b, &e) == 0);
+    CHECK_CONTAINS(b.data, "apple … Final words here.");
+    CHECK(b.len <= 330);
+    gn_buf_release(&b);
+    rt_embedder_free(em);
+}
+
 TEST(offline_summary_no_info)
 {
     rt_embedder *em = glove();

@@ -8,8 +8,11 @@
  * size.  An array is `[ {...}, {...} ]`; JSON Lines (or objects one after
  * another) is any run of objects.  Keys become columns in the order they
  * first appear; strings are cells as they are, numbers in their shortest
- * exact form, booleans true/false, null empty, and arrays or objects their
- * JSON text (an array of values becomes a list column).
+ * exact form, booleans true/false, null empty, a small object columns of
+ * its own (key_member), and arrays or bigger objects their JSON text (an
+ * array of values becomes a list column).  A file that is one object
+ * holding an array of objects ({"features": [...]}, {"data": [...]}) has
+ * those as its records; a GeoJSON Feature is its properties.
  */
 #include "ingest/ingest_int.h"
 #include "util/utf8.h"
@@ -160,6 +163,73 @@ static long json_depth(const char *text, size_t n)
     return most;
 }
 
+/* An object a member holds is flattened into columns of its own
+ * ("baseStats": {"hp": 45} is column baseStats_hp) when it is small and
+ * not deep: at most FLAT_MEMBERS members, FLAT_DEPTH levels down.  A
+ * bigger one (a map of hundreds of keys) stays one column of JSON text. */
+#define FLAT_MEMBERS 16
+#define FLAT_DEPTH 3
+
+typedef struct obj_ctx {
+    ig_table *t;
+    int grow;
+    long line;
+    char ***cells;
+    int *cap;
+    const char *text;         /* the object's text (big numbers as written) */
+    size_t n;
+} obj_ctx;
+
+static int flattens(const cJSON *v, int depth)
+{
+    return cJSON_IsObject(v) && v->child && depth + 1 < FLAT_DEPTH &&
+           cJSON_GetArraySize(v) <= FLAT_MEMBERS;
+}
+
+/* The cells of object O's members, column names after PREFIX. */
+static int members(obj_ctx *c, const cJSON *o, const char *prefix, int depth, gn_err *e)
+{
+    int k = 0;
+    for (const cJSON *v = o->child; v; v = v->next, k++) {
+        char *key = *prefix ? xasprintf("%s_%s", prefix, v->string) : xstrdup(v->string);
+        if (flattens(v, depth)) {
+            int rc = members(c, v, key, depth + 1, e);
+            free(key);
+            if (rc) return rc;
+            continue;
+        }
+        ig_table *t = c->t;
+        int col = find_column(t, key, k);
+        if (col < 0) {
+            if (!c->grow) {
+                int rc = gn_err_setpos(e, GN_EIO, t->path, (int)c->line, 0,
+                                       "key \"%s\" was not there when the file was first read "
+                                       "(did it change?)", key);
+                free(key);
+                return rc;
+            }
+            if ((col = ig_column_add(t, key, c->line, e)) < 0) {
+                free(key);
+                return e->code;
+            }
+        }
+        free(key);
+        if (t->ncols > *c->cap) {
+            int old = *c->cap;
+            *c->cap = t->ncols * 2;
+            *c->cells = xrealloc(*c->cells, (size_t)*c->cap * sizeof **c->cells);
+            memset(*c->cells + old, 0, (size_t)(*c->cap - old) * sizeof **c->cells);
+        }
+        free((*c->cells)[col]);
+        /* below 2^53 a double holds the number exactly: no rescan (a
+         * top-level member's digits only) */
+        char *raw = !depth && cJSON_IsNumber(v) && fabs(v->valuedouble) >= 9007199254740992.0
+                        ? raw_number(c->text, c->n, k) : NULL;
+        (*c->cells)[col] = raw ? raw : cell_text(v);
+    }
+    return 0;
+}
+
 static int one_object(ig_table *t, int grow, const char *text, size_t n, long line,
                       char ***cells, int *cap, ig_row_fn fn, void *ud, gn_err *e)
 {
@@ -178,39 +248,65 @@ static int one_object(ig_table *t, int grow, const char *text, size_t n, long li
                                  depth, CJSON_NESTING_LIMIT);
         return gn_err_setpos(e, GN_EPARSE, t->path, (int)l, 0, "this object is not valid JSON");
     }
-    int rc = 0, k = 0;
-    for (cJSON *v = o->child; v; v = v->next, k++) {
-        int col = find_column(t, v->string, k);
-        if (col < 0) {
-            if (!grow) {
-                rc = gn_err_setpos(e, GN_EIO, t->path, (int)line, 0,
-                                   "key \"%s\" was not there when the file was first read "
-                                   "(did it change?)", v->string);
-                break;
-            }
-            if ((col = ig_column_add(t, v->string, line, e)) < 0) {
-                rc = e->code;
-                break;
-            }
-        }
-        if (t->ncols > *cap) {
-            int old = *cap;
-            *cap = t->ncols * 2;
-            *cells = xrealloc(*cells, (size_t)*cap * sizeof **cells);
-            memset(*cells + old, 0, (size_t)(*cap - old) * sizeof **cells);
-        }
-        free((*cells)[col]);
-        /* below 2^53 a double holds the number exactly: no rescan */
-        char *raw = cJSON_IsNumber(v) && fabs(v->valuedouble) >= 9007199254740992.0
-                        ? raw_number(text, n, k) : NULL;
-        (*cells)[col] = raw ? raw : cell_text(v);
-    }
+    obj_ctx c = { t, grow, line, cells, cap, text, n };
+    int rc = members(&c, o, "", 0, e);
     cJSON_Delete(o);
     if (!rc) rc = fn(ud, t, *cells, line, e);
     for (int i = 0; i < t->ncols; i++) {
         free((*cells)[i]);
         (*cells)[i] = NULL;
     }
+    return rc;
+}
+
+/* The records of a file that is one object: the elements of its array
+ * of objects ("features" of GeoJSON, "data", "results" ...: the member
+ * named so, else the longest array whose elements are all objects), one
+ * row each, a GeoJSON Feature as its properties with its geometry (JSON
+ * text) and id; with no such array the object is the one row. */
+static int wrapped(ig_table *t, int grow, const char *text, size_t n, long line, char ***cells,
+                   int *cap, ig_row_fn fn, void *ud, gn_err *e)
+{
+    static const char *const names[] = { "features", "data", "results", "records", "items", "rows", NULL };
+    cJSON *o = gn_utf8_valid(text, n) ? cJSON_ParseWithLength(text, n) : NULL;
+    const cJSON *best = NULL;
+    for (const cJSON *v = o ? o->child : NULL; v; v = v->next) {
+        if (!cJSON_IsArray(v) || !v->child) continue;
+        int all = 1;
+        for (const cJSON *it = v->child; it && all; it = it->next) all = cJSON_IsObject(it);
+        if (!all) continue;
+        int named = 0;
+        for (int i = 0; names[i] && !named; i++) named = !strcmp(v->string, names[i]);
+        if (named) { best = v; break; }
+        if (!best || cJSON_GetArraySize(v) > cJSON_GetArraySize(best)) best = v;
+    }
+    if (!best) {
+        cJSON_Delete(o);
+        return one_object(t, grow, text, n, line, cells, cap, fn, ud, e);
+    }
+    int rc = 0;
+    for (const cJSON *it = best->child; it && !rc; it = it->next) {
+        const cJSON *props = cJSON_GetObjectItemCaseSensitive(it, "properties");
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(it, "type");
+        cJSON *row = NULL;
+        if (cJSON_IsObject(props) && cJSON_IsString(type) && !strcmp(type->valuestring, "Feature")) {
+            row = cJSON_Duplicate(props, 1);
+            const cJSON *id = cJSON_GetObjectItemCaseSensitive(it, "id");
+            const cJSON *geo = cJSON_GetObjectItemCaseSensitive(it, "geometry");
+            if (id && !cJSON_GetObjectItemCaseSensitive(row, "id"))
+                cJSON_AddItemToObject(row, "id", cJSON_Duplicate(id, 1));
+            if (geo) {
+                char *g = cJSON_PrintUnformatted(geo);
+                cJSON_AddStringToObject(row, "geometry", g ? g : "");
+                cJSON_free(g);
+            }
+        }
+        char *p = cJSON_PrintUnformatted(row ? row : it);
+        cJSON_Delete(row);
+        rc = one_object(t, grow, p, strlen(p), line, cells, cap, fn, ud, e);
+        cJSON_free(p);
+    }
+    cJSON_Delete(o);
     return rc;
 }
 
@@ -245,6 +341,22 @@ int ig_scan_json(ig_table *t, int grow, ig_row_fn fn, void *ud, ig_progress_fn p
         size_t n = 0;
         long lines = 0;
         if ((rc = object_extent(&r, &n, &lines, e))) break;
+        if (!array && !rows) {
+            /* The first object: when it is the whole file, its records may
+             * be wrapped in it ({"features": [...]}) */
+            char *obj = xstrndup(r.buf + r.pos, n);
+            long at = r.line;
+            r.pos += n;
+            r.line += lines;
+            c = peek(&r, e);
+            if (c == -1) rc = wrapped(t, grow, obj, n, at, &cells, &cap, fn, ud, e);
+            else if (c == -2) rc = e->code;
+            else rc = one_object(t, grow, obj, n, at, &cells, &cap, fn, ud, e);
+            free(obj);
+            rows++;
+            if (rc || c < 0) break;
+            continue;
+        }
         rc = one_object(t, grow, r.buf + r.pos, n, r.line, &cells, &cap, fn, ud, e);
         r.pos += n;
         r.line += lines;

@@ -199,12 +199,38 @@ EOF
 gi --init a_json items.json
 check "JSON array: exits 0" rc_is 0
 check "JSON array: 3 rows, key name" has "items: 3 rows from items.json, key name"
-same "JSON array: types" "$(ctype n)/$(ctype tags)/$(ctype ok)/$(ctype p)/$(ctype meta)/$(ctype late)" \
-    "integer/list of text/boolean/real/text/text"
+same "JSON array: types (a nested object's members are columns)" "$(ctype n)/$(ctype tags)/$(ctype ok)/$(ctype p)/$(ctype meta_k)/$(ctype late)" \
+    "integer/list of text/boolean/real/integer/text"
 same "JSON array: values (lists, booleans, nested objects, nulls, a late key)" \
-    "$(sqlr a_json/a_json.db 'SELECT name, n, tags, ok, p, meta, late FROM items ORDER BY _id')" \
-    "$(printf '%s\n' "'a'|1|'[\"x\",\"y\"]'|1|1.5|'{\"k\":1}'|None" "'b'|2|'[\"y\"]'|0|2.0|None|None" \
+    "$(sqlr a_json/a_json.db 'SELECT name, n, tags, ok, p, meta_k, late FROM items ORDER BY _id')" \
+    "$(printf '%s\n' "'a'|1|'[\"x\",\"y\"]'|1|1.5|1|None" "'b'|2|'[\"y\"]'|0|2.0|None|None" \
        "'c'|3|'[]'|1|None|None|'only here'")"
+# Nested objects two levels down flatten; a map of many keys stays JSON
+# text; records wrapped in an object ({"data": [...]}) and GeoJSON features
+# are the rows.
+"$PY" - <<'EOF2'
+import json
+big = {"m%d" % i: i for i in range(40)}
+json.dump([{"name": "Bulbasaur", "stats": {"base": {"hp": 45, "atk": 49}, "total": 318}, "moves": big},
+           {"name": "Charmander", "stats": {"base": {"hp": 39, "atk": 52}, "total": 309}, "moves": {}}],
+          open("pk.json", "w"))
+json.dump({"meta": {"source": "x"}, "data": [{"name": "a", "v": 1}, {"name": "b", "v": 2}]}, open("wrap.json", "w"))
+json.dump({"type": "FeatureCollection", "features": [
+    {"type": "Feature", "id": "p1", "properties": {"name": "Mission Park", "area": 12000},
+     "geometry": {"type": "Point", "coordinates": [-122.42, 37.76]}},
+    {"type": "Feature", "id": "p2", "properties": {"name": "Dolores Park", "area": 64000},
+     "geometry": {"type": "Point", "coordinates": [-122.43, 37.76]}}]}, open("parks.geojson.json", "w"))
+EOF2
+gi --init a_nest pk.json wrap.json parks.geojson.json
+check "nested JSON: exits 0" rc_is 0
+same "nested JSON: members two levels down are columns, a big map is text" \
+    "$(sqlr a_nest/a_nest.db 'SELECT name, stats_base_hp, stats_base_atk, stats_total, length(moves) > 100 FROM pk ORDER BY _id')" \
+    "$(printf '%s\n' "'Bulbasaur'|45|49|318|1" "'Charmander'|39|52|309|0")"
+same "records wrapped in an object are the rows" \
+    "$(sqlr a_nest/a_nest.db 'SELECT name, v FROM wrap ORDER BY _id')" "$(printf '%s\n' "'a'|1" "'b'|2")"
+same "GeoJSON: a row a feature, its properties, id and geometry" \
+    "$(sqlr a_nest/a_nest.db 'SELECT name, area, id, json_extract(geometry, "$.coordinates[0]") FROM parks ORDER BY _id')" \
+    "$(printf '%s\n' "'Mission Park'|12000|'p1'|-122.42" "'Dolores Park'|64000|'p2'|-122.43")"
 printf '{"name":"a","n":1}\n\n{"name":"b","n":2.5}\n  {"n":3,"name":"c"}\n' >rows.jsonl
 gi --init a_jsonl rows.jsonl
 check "JSON Lines: exits 0" rc_is 0

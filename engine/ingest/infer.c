@@ -554,6 +554,12 @@ static void why_bad(ig_column *c, long fit, char *why, size_t n)
                  "as text", off, off == 1 ? "" : "s", off == 1 ? "es" : "", off == 1 ? "is" : "are");
 }
 
+static void why_mixed(char *why, size_t n, long nums, long yesno)
+{
+    snprintf(why + strlen(why), n - strlen(why), "; WARNING: %ld numbers mixed with %ld "
+             "true/false values, kept as text (edit worksheet.csv to choose a type)", nums, yesno);
+}
+
 static void decide(ig_column *c)
 {
     ig_stats *st = c->st;
@@ -608,6 +614,11 @@ static void decide(ig_column *c)
                      p->set.n, p->n);
         }
         if (c->type == IG_LIST) return;
+        /* numbers and true/false mixed (a move's accuracy: 90, or true
+         * for "never misses"): neither type holds them, and the column
+         * says so rather than passing for plain text */
+        long nums = st->n_int + st->n_real, yesno = st->n_bool - st->n_bool01;
+        int mixed = nums > 0 && yesno > 0 && holds(nums + yesno, n);
         if (enum_like(&st->vals, n, st->words, st->maxlen)) {
             c->type = IG_ENUM;
             take_values(c, &st->vals);
@@ -615,6 +626,7 @@ static void decide(ig_column *c)
             snprintf(why, wn, "%d value%s repeat%s over %ld rows%s%s", st->vals.n,
                      st->vals.n == 1 ? "" : "s", st->vals.n == 1 ? "s" : "", n, how ? ", " : "",
                      how ? how : "");
+            if (mixed) why_mixed(why, wn, nums, yesno);
         } else if (mw >= 7.0 || (st->maxlen >= 300 && mw >= 4.0)) {
             c->type = IG_FREE;
             snprintf(why, wn, "long, wordy (%.0f words on average)", mw);
@@ -626,6 +638,7 @@ static void decide(ig_column *c)
                 snprintf(why, wn, "text, some values long (up to %ld bytes)", st->maxlen);
             else
                 snprintf(why, wn, "short text, %d distinct", st->vals.n);
+            if (mixed) why_mixed(why, wn, nums, yesno);
         }
     }
 }

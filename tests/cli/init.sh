@@ -221,6 +221,9 @@ json.dump({"type": "FeatureCollection", "features": [
     {"type": "Feature", "id": "p2", "properties": {"name": "Dolores Park", "area": 64000},
      "geometry": {"type": "Point", "coordinates": [-122.43, 37.76]}}]}, open("parks.geojson.json", "w"))
 EOF2
+printf '[%s{"name": "z", "acc": true}]' "$(for i in 1 2 3 4 5 6 7 8 9; do printf '{"name": "m%d", "acc": %d0}, {"name": "t%d", "acc": true}, ' $i $i $i; done)" >mixed.json
+gi --init a_mixed mixed.json
+check "numbers mixed with true: a warning, not plain text" has "WARNING: 9 numbers mixed with 10 true/false values, kept as text"
 gi --init a_nest pk.json wrap.json parks.geojson.json
 check "nested JSON: exits 0" rc_is 0
 same "nested JSON: members two levels down are columns, a big map is text" \

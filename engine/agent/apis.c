@@ -262,7 +262,9 @@ const ag_api *ag_api_find(const ag_agent *a, const char *name)
 
 int ag_txn_id(char *out, size_t n, gn_err *e)
 {
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    /* No I and no O: an id read back with O for 0 or I for 1 is still
+     * only one id (the sample agents' lookups map them). */
+    static const char alphabet[] = "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789";
     if (n < 11) return gn_err_set(e, GN_EUSAGE, "transaction id buffer smaller than 11 bytes");
     unsigned char rnd[32];
     int have = 0;
@@ -270,9 +272,9 @@ int ag_txn_id(char *out, size_t n, gn_err *e)
         ssize_t got = getrandom(rnd, sizeof rnd, 0);
         if (got < 0 && errno == EINTR) continue;
         if (got < 0) return gn_err_set(e, GN_EIO, "getrandom: %s", strerror(errno));
-        /* 252 = 7 * 36: bytes above it would favour the first letters. */
+        /* 238 = 7 * 34: bytes above it would favour the first letters. */
         for (ssize_t i = 0; i < got && have < 10; i++)
-            if (rnd[i] < 252) out[have++] = alphabet[rnd[i] % 36];
+            if (rnd[i] < 238) out[have++] = alphabet[rnd[i] % 34];
     }
     out[10] = 0;
     return 0;

@@ -13,12 +13,15 @@
  * (genie_words): the request for a task's go-ahead, rendered from the
  * record (consent.h: the user agrees to that, not to the model's
  * phrasing, which a review in the data may have steered), and a finished
- * task's result (its ID) or an API's failure when the reply left it out.
+ * task's result (its ID) or an API's failure when the reply left it out
+ * (a reply that says genie's own sentence, or every value of the result,
+ * did not).
  */
 #include "agent/turn_int.h"
 #include "util/xmem.h"
 #include "worksheet/consent.h"
 
+#include <ctype.h>
 #include <string.h>
 
 typedef struct stream {
@@ -70,6 +73,26 @@ static int mentions(const char *text, const ws_val *v)
     return in;
 }
 
+/* TEXT's letters and digits, lower-cased (caller frees). */
+static char *letters(const char *text)
+{
+    char *o = xmalloc(strlen(text) + 1), *q = o;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if (isalnum(*p) || *p >= 0x80) *q++ = (char)tolower(*p);
+    *q = 0;
+    return o;
+}
+
+/* Does REPLY say TEXT, give or take case, spacing and punctuation? */
+static int says(const char *reply, const char *text)
+{
+    char *r = letters(reply), *x = letters(text);
+    int in = !*x || strstr(r, x) != NULL;
+    free(r);
+    free(x);
+    return in;
+}
+
 /* What follows a phrased REPLY in genie's own words (NULL: nothing): the
  * go-ahead requests, and the results and failures of APIs the reply does
  * not state. */
@@ -87,8 +110,8 @@ static char *genie_words(ag_tturn *t, const char *reply)
             ws_consent_render(st, r, &b);
         else if (a->kind == WA_REPORT && r && r->kind == WR_TASK && !mentions(reply, a->val))
             ws_act_render(st, a, &b);
-        else if (a->kind == WA_SAY && a->genie && a->text &&
-                 (r && r->api_result ? !mentions(reply, r->api_result) : !strstr(reply, a->text)))
+        else if (a->kind == WA_SAY && a->genie && a->text && !says(reply, a->text) &&
+                 !(r && r->api_result && mentions(reply, r->api_result)))
             ws_act_render(st, a, &b);
         if ((int)b.len > before) {
             while (b.len && b.data[b.len - 1] == '\n') b.data[--b.len] = 0;

@@ -25,7 +25,9 @@
 
 #include <ctype.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* Words that agree on their own. */
 static const char *const agree[] = {
@@ -39,7 +41,7 @@ static const char *const agree[] = {
 /* Words that may stand beside an agreement without changing it. */
 static const char *const filler[] = {
     "ahead", "do", "it", "that", "this", "thats", "is", "sounds", "looks", "seems", "book",
-    "reserve", "enroll", "drop", "submit", "register", "send", "me", "us", "the", "a", "an",
+    "reserve", "enroll", "submit", "register", "send", "me", "us", "the", "a", "an",
     "table", "one", "thanks", "thank", "you", "thx", "ty", "so", "very", "much", "all", "now",
     "then", "and", "just", "works", "for", "same", "cool", "nice", "lovely", "wonderful",
     "excellent", "awesome", "with", "them", "those", "these", "place", "booking", "reservation",
@@ -89,7 +91,22 @@ static int next_word(const char **s, char word[32])
     return n > 0;
 }
 
-int ws_consent_agrees(const char *utterance)
+/* Is WORD one of the words of the task's name TASK (Cancel_Booking:
+ * "cancel", "booking"), without case? */
+static int task_word(const char *task, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = task; p && *p;) {
+        while (*p && !isalnum((unsigned char)*p)) p++;
+        const char *q = p;
+        while (isalnum((unsigned char)*q)) q++;
+        if ((size_t)(q - p) == n && !strncasecmp(p, word, n)) return 1;
+        p = q;
+    }
+    return 0;
+}
+
+int ws_consent_agrees_to(const char *utterance, const char *task)
 {
     if (!utterance) return 0;
     char word[32];
@@ -98,10 +115,12 @@ int ws_consent_agrees(const char *utterance)
     while ((k = next_word(&s, word)) > 0) {
         if (++words > 12) return 0;
         if (in_list(agree, word)) agreed = 1;
-        else if (!in_list(filler, word)) return 0;
+        else if (!in_list(filler, word) && !task_word(task, word)) return 0;
     }
     return k == 0 && agreed;
 }
+
+int ws_consent_agrees(const char *utterance) { return ws_consent_agrees_to(utterance, NULL); }
 
 enum ws_consent ws_consent_given(const ws_state *st, const ws_record *r, int fi,
                                  const char *utterance, int typed)
@@ -109,7 +128,8 @@ enum ws_consent ws_consent_given(const ws_state *st, const ws_record *r, int fi,
     const ws_slot *s = &r->slots[fi];
     if (!s->asked_turn || s->asked_turn != st->turn - 1) return WS_CONSENT_NOT_ASKED;
     if (r->changed_turn == st->turn) return WS_CONSENT_CHANGED;
-    return typed || ws_consent_agrees(utterance) ? WS_CONSENT_GIVEN : WS_CONSENT_NOT_AGREED;
+    const char *task = st->spec->sheets[r->sheet].name;
+    return typed || ws_consent_agrees_to(utterance, task) ? WS_CONSENT_GIVEN : WS_CONSENT_NOT_AGREED;
 }
 
 /* ---- the request ------------------------------------------------------------ */
@@ -130,6 +150,28 @@ static void field_value(const ws_state *st, const ws_field *f, const ws_val *v, 
     value(st, v, depth, out);
 }
 
+/* How the request names field F: its description up to an example or
+ * an aside ("code of the course, e.g. CS 224N" is "code of the course",
+ * lest the example read as the value), when that is short; else its name
+ * in words (more_courses: "more courses"). */
+static void label_of(const ws_field *f, char *out, size_t n)
+{
+    const char *d = f->desc ? f->desc : "";
+    size_t len = strlen(d);
+    static const char *const asides[] = { ", e.g.", " e.g.", " (", ", such as", " such as", NULL };
+    for (int i = 0; asides[i]; i++) {
+        const char *p = strstr(d, asides[i]);
+        if (p && (size_t)(p - d) < len) len = (size_t)(p - d);
+    }
+    if (len && len <= 40) {
+        snprintf(out, n, "%.*s", (int)len, d);
+        return;
+    }
+    snprintf(out, n, "%s", f->name);
+    for (char *p = out; *p; p++)
+        if (*p == '_') *p = ' ';
+}
+
 static void record_fields(const ws_state *st, const ws_record *r, int depth, gn_buf *out)
 {
     const ws_sheet *w = &st->spec->sheets[r->sheet];
@@ -137,7 +179,8 @@ static void record_fields(const ws_state *st, const ws_record *r, int depth, gn_
     for (int i = 0; i < w->nfields; i++) {
         const ws_field *f = &w->fields[i];
         if (f->kind != WFK_INPUT || f->type.kind == WT_CONFIRM || !ws_slot_filled(&r->slots[i])) continue;
-        const char *label = f->desc && *f->desc && strlen(f->desc) <= 40 ? f->desc : f->name;
+        char label[64];
+        label_of(f, label, sizeof label);
         if (depth) gn_buf_printf(out, "%s%s: ", k ? "; " : "", label);
         else gn_buf_printf(out, "  - %s: ", label);
         field_value(st, f, r->slots[i].val, depth, out);

@@ -24,6 +24,11 @@
  * question mark, a negation or hesitation ("no", "not", "wait", "but",
  * "hmm"), or more than 12 words make it 0.  NULL gives 0. */
 int ws_consent_agrees(const char *utterance);
+/* The same for the go-ahead of task TASK (a worksheet's name, may be
+ * NULL): the words of its name stand beside the agreement too, so "yes,
+ * cancel it" agrees to Cancel_Booking, and "drop it" beside a yes to
+ * Drop_Course, but not to a booking. */
+int ws_consent_agrees_to(const char *utterance, const char *task);
 
 /* Whether a go-ahead may be taken, and if not, why. */
 enum ws_consent {

@@ -87,7 +87,7 @@ cp "$T/r.db" "$T/bad/r.db"
 sed -i 's/,input,int,num_people,/,input,integr,num_people,/' "$T/bad/worksheet.csv"
 "$BIN" --plain --offline --agent "$T/bad" --sessions "$T/s3.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
 check "a spec with an unknown type does not start" sh -c "[ $rc != 0 ]"
-check "the error names the file, line and column" sh -c "grep -q 'worksheet.csv:7:5:' '$T/err'"
+check "the error names the file, line and column" sh -c "grep -q 'worksheet.csv:8:5:' '$T/err'"
 check "the error says what is wrong" errhas "integr"
 # A FIFO where a spec file belongs would block the start for a writer
 # that never comes (and Ctrl-C with it): it is refused at once.

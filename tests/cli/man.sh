@@ -126,4 +126,19 @@ else
     else notok "long options in man/genie.1 OPTIONS unknown to --help:$extra"; fi
 fi
 
+# ---- the consent rule's words: the code's lists, all in genie-worksheet(5)
+words_missing=$(python3 - "$TOP/engine/worksheet/consent.c" "$TOP/man/genie-worksheet.5" <<'EOF'
+import re, sys
+c, m = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+for name, lead in (("agree", "The words that agree:"), ("filler", "The words that may stand beside them:")):
+    words = re.findall(r'"([^"]+)"', re.search(r"const %s\[\] = \{(.*?)NULL" % name, c, re.S).group(1))
+    line = m.split(lead, 1)[1].split("\n", 2)[1] if lead in m else ""
+    listed = set(line.replace(".Ql", "").split())
+    for w in words:
+        if w not in listed: print("%s:%s" % (name, w))
+EOF
+)
+if [ -z "$words_missing" ]; then ok "every consent word of consent.c is listed in genie-worksheet(5)"
+else notok "consent words missing from genie-worksheet(5): $(echo $words_missing)"; fi
+
 finish

@@ -1142,6 +1142,15 @@ TEST(ws_consent_agreement_forms)
     for (int i = 0; other[i]; i++)
         if (ws_consent_agrees(other[i])) th_fail(__FILE__, __LINE__, "taken as agreement: \"%s\"", other[i]);
     CHECK(!ws_consent_agrees(NULL));
+    /* the task's own words stand beside a yes to it, and only to it */
+    CHECK(ws_consent_agrees_to("Yes cancel it", "Cancel_Booking"));
+    CHECK(ws_consent_agrees_to("yes, cancel the booking please", "Cancel_Booking"));
+    CHECK(ws_consent_agrees_to("yes, drop it", "Drop_Course"));
+    CHECK(!ws_consent_agrees_to("yes cancel it", "Book_Restaurant"));
+    CHECK(!ws_consent_agrees_to("yes, drop it", "Book_Restaurant"));
+    CHECK(!ws_consent_agrees_to("cancel it", "Cancel_Booking"));          /* no yes */
+    CHECK(!ws_consent_agrees_to("no, cancel it", "Cancel_Booking"));
+    CHECK(!ws_consent_agrees_to("yes, cancel it?", "Cancel_Booking"));
 }
 
 TEST(ws_runtime_interp_parser_refusals)

@@ -329,10 +329,44 @@ static ws_record *next_field(pol *p, ws_record *r, int confirms, int *fi, int de
     return NULL;
 }
 
+/* Is there a Refuse act of this turn giving WHY already? */
+static int refused_already(const ws_acts *acts, const char *why)
+{
+    for (int i = 0; i < acts->n; i++)
+        if (acts->v[i].kind == WA_REFUSE && acts->v[i].text && !strcmp(acts->v[i].text, why)) return 1;
+    return 0;
+}
+
+/* A value refused while another question is this turn's: said at once
+ * (Refuse), not two turns later when its field is asked ("a student ID
+ * has at least 5 characters" while the course is being confirmed). */
+static void say_refused(pol *p)
+{
+    ws_state *st = p->in->st;
+    for (int i = 0; i < st->n; i++) {
+        ws_record *r = st->recs[i];
+        if (!live(r)) continue;
+        const ws_sheet *w = sheet_of(p, r);
+        for (int k = 0; k < w->nfields; k++) {
+            ws_slot *s = &r->slots[k];
+            if (!s->why || ws_slot_filled(s)) continue;
+            if (!refused_already(p->in->acts, s->why)) {
+                char *what = xasprintf("%s.%s", r->var, w->fields[k].name);
+                ws_acts_add(p->in->acts, WA_REFUSE, -1, -1, s->why, ws_str_own(what));
+            }
+            free(s->why);
+            s->why = NULL;
+        }
+    }
+}
+
 static void ask(pol *p)
 {
     ws_state *st = p->in->st;
-    if (p->asked) return;
+    if (p->asked) {
+        say_refused(p);
+        return;
+    }
     /* A field whose value was just refused is asked first, saying why. */
     for (int i = 0; i < st->n; i++) {
         ws_record *r = st->recs[i];

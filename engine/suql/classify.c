@@ -306,6 +306,24 @@ static long numbered(const char *s, int n)
     return x;
 }
 
+/* A one-line reply that says no value fits, in words ("None of the
+ * allowed values match CS 999."): it opens with none / no match / no
+ * value / nothing, and names no exception (except, but, only, apart). */
+static int says_none(const char *reply)
+{
+    static const char *const opens[] = { "none", "no match", "no value", "nothing", NULL };
+    static const char *const exc[] = { "except", " but ", " only ", "apart", NULL };
+    while (*reply && !isalnum((unsigned char)*reply)) reply++;      /* markup, quotes */
+    int open = 0;
+    for (int i = 0; opens[i] && !open; i++) {
+        size_t k = strlen(opens[i]);
+        open = !strncasecmp(reply, opens[i], k) && !isalnum((unsigned char)reply[k]);
+    }
+    for (int i = 0; open && exc[i]; i++)
+        if (strcasestr(reply, exc[i])) open = 0;
+    return open;
+}
+
 int suql_classify_reply(const char *reply, int n, int *picked)
 {
     int got = strict_reply(reply, n, picked);
@@ -340,6 +358,8 @@ int suql_classify_reply(const char *reply, int n, int *picked)
     got = -1;
     if (listed && count) {
         got = count;
+    } else if (lines == 1 && says_none(reply)) {
+        got = 0;
     } else if (last && lines > 1) {
         /* the line before the last must end the preamble with a colon */
         plain_line(last, lastlen, buf);

@@ -16,7 +16,9 @@
  *    does not start with a name and "(", "." or "=" (nor is `pass`)
  *    cannot be a statement of the language and is prose, dropped rather
  *    than refused, but for what it quotes as inline code that reads as a
- *    statement ("Sure! `answer(...)`").
+ *    statement ("Sure! `answer(...)`").  A reply that is JSON gives its
+ *    strings as the lines ({"statements": [...]}), so its prose strings
+ *    drop out the same way.
  *
  * Nothing here executes anything: the results still go through the SUQL
  * compiler and the worksheet interpreter, which reject what they do not
@@ -29,6 +31,7 @@
 #include "util/buf.h"
 #include "util/xmem.h"
 
+#include <cjson/cJSON.h>
 #include <ctype.h>
 #include <string.h>
 #include <strings.h>
@@ -188,11 +191,45 @@ static int statement_like(const char *s)
     return name == 4 && !strncasecmp(s, "pass", 4) && !*p;      /* "Pass." too */
 }
 
+/* The strings of a reply written as JSON ({"statements": ["...", ...]},
+ * ["...", ...], {"code": "..."}), one a line, or NULL when it is not
+ * that: a model asked for lines of code that answers in JSON still means
+ * the code. */
+static void json_strings(const cJSON *j, gn_buf *out)
+{
+    if (cJSON_IsString(j)) {
+        gn_buf_puts(out, j->valuestring);
+        gn_buf_putc(out, '\n');
+    }
+    for (const cJSON *c = cJSON_IsArray(j) || cJSON_IsObject(j) ? j->child : NULL; c; c = c->next)
+        json_strings(c, out);
+}
+
+static char *json_reply(const char *reply)
+{
+    char *t = ag_unfence(xstrdup(reply));
+    const char *p = t;
+    while (isspace((unsigned char)*p)) p++;
+    cJSON *j = *p == '{' || *p == '[' ? cJSON_Parse(p) : NULL;
+    free(t);
+    if (!j) return NULL;
+    gn_buf b;
+    gn_buf_init(&b);
+    json_strings(j, &b);
+    cJSON_Delete(j);
+    if (!b.len) {
+        gn_buf_release(&b);
+        return NULL;
+    }
+    return gn_buf_detach(&b);
+}
+
 char *ag_statements_extract(const char *reply)
 {
     gn_buf out;
     gn_buf_init(&out);
-    char *copy = xstrdup(reply), *save = NULL;
+    char *json = json_reply(reply);
+    char *copy = json ? json : xstrdup(reply), *save = NULL;
     for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         while (isspace((unsigned char)*line)) line++;
         if (!strncmp(line, "```", 3)) continue;

@@ -58,6 +58,12 @@ TEST(extract_statements_lists_fences_prose)
 {
     stmts_are("Pass\n\n(The user is just saying thanks, so nothing changes.)", "pass");
     stmts_are("pass.", "pass");
+    /* a reply written as JSON: its strings are the statements */
+    stmts_are("{\"statements\": [\"Book_Restaurant(restaurant=\\\"Krung House\\\", num_people=2)\"]}",
+              "Book_Restaurant(restaurant=\"Krung House\", num_people=2)");
+    stmts_are("```json\n[\"book_restaurant.time = \\\"20:00\\\"\", \"book_restaurant.confirm = True\"]\n```",
+              "book_restaurant.time = \"20:00\"\nbook_restaurant.confirm = True");
+    stmts_are("{\"reasoning\": \"the user says thanks\", \"code\": \"pass\"}", "pass");
     stmts_are("Passenger(name=\"x\")", "Passenger(name=\"x\")");
     stmts_are("book_restaurant.num_people = 5", "book_restaurant.num_people = 5");
     stmts_are("```python\nBook_Restaurant(restaurant=\"Kaito\")\n```", "Book_Restaurant(restaurant=\"Kaito\")");

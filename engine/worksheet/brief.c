@@ -5,7 +5,9 @@
  * address, a time), a list item up to ITEM_CHARS (a cuisine, a code); the
  * parser sees KEY_ITEMS items of a short list.  Columns named with a
  * leading underscore (_id) are genie's, shown to no model.  In
- * FACTS mode a long text keeps FACT_CHARS characters and a list of
+ * FACTS mode a long text keeps FACT_CHARS characters (the rows shown
+ * share FACT_BUDGET when that is more: a single row's text keeps 1,500)
+ * and a list of
  * passages its PASSAGES most relevant ones: relevance is how often the
  * question's words (three letters or more) occur in a passage, ties
  * kept in stored order, so with no question the first passages stay.
@@ -26,6 +28,7 @@
 #define ITEM_CHARS 40
 #define KEY_ITEMS 3
 #define FACT_CHARS 300
+#define FACT_BUDGET 1500
 #define FACT_ITEMS 8
 #define PASSAGES 2
 #define MAX_PASSAGES 4
@@ -138,12 +141,13 @@ static ws_val *passages(const ws_val *v, const char *question)
     return out;
 }
 
-/* One column's value for MODE, or NULL when KEYS mode leaves it out. */
-static ws_val *column(const ws_val *v, enum ws_brief mode, const char *question)
+/* One column's value for MODE, or NULL when KEYS mode leaves it out; a
+ * long text keeps FACTS characters. */
+static ws_val *column(const ws_val *v, enum ws_brief mode, const char *question, size_t facts)
 {
     if (v->kind == WV_STR) {
         if (strlen(v->u.s) <= KEY_CHARS) return ws_val_copy(v);
-        return mode == WS_BRIEF_KEYS ? NULL : cut(v->u.s, FACT_CHARS);
+        return mode == WS_BRIEF_KEYS ? NULL : cut(v->u.s, facts);
     }
     if (v->kind == WV_LIST) {
         if (is_long_list(v)) return mode == WS_BRIEF_KEYS ? NULL : passages(v, question);
@@ -164,17 +168,21 @@ ws_val *ws_brief(const ws_val *rows, int max_rows, enum ws_brief mode, const cha
 {
     if (!rows || rows->kind != WV_LIST) return rows ? ws_val_copy(rows) : ws_list();
     ws_val *out = ws_list();
+    /* a text of one row or two is most of the answer (a program's
+     * requirements): the rows share FACT_BUDGET, FACT_CHARS each at least */
+    int shown = rows->u.c.n < max_rows ? rows->u.c.n : max_rows;
+    size_t facts = shown > 0 && FACT_BUDGET / shown > FACT_CHARS ? FACT_BUDGET / (size_t)shown : FACT_CHARS;
     for (int i = 0; i < rows->u.c.n && i < max_rows; i++) {
         const ws_val *row = rows->u.c.items[i];
         if (row->kind != WV_DICT) {
-            ws_val *c = column(row, mode, question);
+            ws_val *c = column(row, mode, question, facts);
             ws_list_add(out, c ? c : ws_str("…"));
             continue;
         }
         ws_val *d = ws_dict();
         for (int k = 0; k < row->u.c.n; k++) {
             if (row->u.c.keys[k][0] == '_') continue;          /* _id: genie's own */
-            ws_val *c = column(row->u.c.items[k], mode, question);
+            ws_val *c = column(row->u.c.items[k], mode, question, facts);
             if (c) ws_dict_set(d, row->u.c.keys[k], c);
         }
         ws_list_add(out, d);

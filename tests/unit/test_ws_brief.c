@@ -51,10 +51,28 @@ TEST(ws_brief_facts_choose_passages_for_the_question)
     big[sizeof big - 1] = 0;
     char *rows = NULL;
     if (asprintf(&rows, "[{\"description\": \"%s\"}]", big) < 0) rows = NULL;
-    s = brief_text(rows, 10, WS_BRIEF_FACTS, NULL);
-    CHECK_INT(strlen(s), strlen("[{\"description\": \"\"}]") + 300 + strlen("…"));
+    s = brief_text(rows, 10, WS_BRIEF_FACTS, NULL);      /* one row: the text whole */
+    CHECK_INT(strlen(s), strlen("[{\"description\": \"\"}]") + 699);
     free(s);
     free(rows);
+    /* one row's text keeps 1,500 characters, each of ten rows' 300 */
+    char huge[2000];
+    memset(huge, 'w', sizeof huge - 1);
+    huge[sizeof huge - 1] = 0;
+    if (asprintf(&rows, "[{\"d\": \"%s\"}]", huge) < 0) rows = NULL;
+    s = brief_text(rows, 10, WS_BRIEF_FACTS, NULL);
+    CHECK_INT(strlen(s), strlen("[{\"d\": \"\"}]") + 1500 + strlen("…"));
+    free(s);
+    free(rows);
+    gn_buf many;
+    gn_buf_init(&many);
+    gn_buf_putc(&many, '[');
+    for (int i = 0; i < 10; i++) gn_buf_printf(&many, "%s{\"d\": \"%s\"}", i ? ", " : "", big);
+    gn_buf_putc(&many, ']');
+    s = brief_text(many.data, 10, WS_BRIEF_FACTS, NULL);
+    CHECK_INT(strlen(s), 2 + 10 * (strlen("{\"d\": \"\"}") + 300 + strlen("…")) + 9 * 2);
+    free(s);
+    gn_buf_release(&many);
 }
 
 /* A query with two free-text conditions shows a passage for each: the

@@ -590,8 +590,8 @@ static unsigned long long self_fields(const ws_sheet *sh, const ws_node *n)
 
 /* What field FI's actions read of its own record: every self.NAME they
  * name, less the fields they set (self.title = ...; check(self.title ...)
- * reads its own result) and the field itself. */
-static unsigned long long field_reads(const ws_sheet *sh, int fi)
+ * reads its own result, *SETS) and the field itself. */
+static unsigned long long field_reads(const ws_sheet *sh, int fi, unsigned long long *sets)
 {
     const ws_prog *p = sh->fields[fi].actions;
     unsigned long long rd = 0, set = 0;
@@ -603,6 +603,8 @@ static unsigned long long field_reads(const ws_sheet *sh, int fi)
         else if (st->target)
             rd |= self_fields(sh, st->target);
     }
+    if (fi < 64) set &= ~(1ull << fi);
+    *sets = set;
     if (fi < 64) set |= 1ull << fi;
     return rd & ~set;
 }
@@ -622,7 +624,7 @@ static int check_field(ws_spec *s, const ws_where *w, gn_err *e, int si, int fi,
     if ((rc = check_type(s, w, e, si, fi))) return rc;
     if ((rc = parse_code(w, e, si, fi, f->pred_src, &f->pred, NULL))) return rc;
     if ((rc = parse_code(w, e, si, fi, f->act_src, NULL, &f->actions))) return rc;
-    f->reads = field_reads(sh, fi);
+    f->reads = field_reads(sh, fi, &f->sets);
     return 0;
 }
 

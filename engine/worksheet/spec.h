@@ -64,6 +64,9 @@ typedef struct ws_field {
      * actions read as self.NAME without setting them: the actions wait
      * for those that are input fields and run again when any changes. */
     unsigned long long reads;
+    /* The fields of its own sheet its actions set (self.title = ...):
+     * what they derived from the old value is cleared when it changes. */
+    unsigned long long sets;
     int line;                    /* of its row */
 } ws_field;
 

@@ -162,6 +162,20 @@ static void unconfirm_up(ws_state *st, ws_record *r, int changed)
     }
 }
 
+/* The internal and output fields F's actions set, derived from its old
+ * value (a course's title and unit range): cleared when the value
+ * changes, so the state never shows the last course's title beside the
+ * new course, and the new value's actions set them again. */
+static void clear_derived(ws_state *st, ws_record *r, const ws_field *f)
+{
+    const ws_sheet *w = &st->spec->sheets[r->sheet];
+    for (int i = 0; i < w->nfields && i < 64; i++)
+        if ((f->sets >> i & 1) && w->fields[i].kind != WFK_INPUT && r->slots[i].val) {
+            ws_val_free(r->slots[i].val);
+            r->slots[i].val = NULL;
+        }
+}
+
 int ws_state_set(ws_state *st, ws_record *r, int fi, const ws_val *v, char *why, size_t nwhy)
 {
     const ws_field *f = &st->spec->sheets[r->sheet].fields[fi];
@@ -191,6 +205,7 @@ int ws_state_set(ws_state *st, ws_record *r, int fi, const ws_val *v, char *why,
     if (!same) {
         s->confirmed = s->acted = 0;
         if (f->type.kind != WT_CONFIRM && f->kind == WFK_INPUT) unconfirm_up(st, r, fi);
+        clear_derived(st, r, f);
     }
     return 0;
 }

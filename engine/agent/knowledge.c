@@ -642,9 +642,9 @@ static void run_one(ag_tturn *t, ws_record *r)
                  * literal's format: the reply judges from the query). */
                 char *was = r->note;
                 r->note = xasprintf("the first query found nothing and was rewritten; these rows "
-                                    "answer the rewritten query, which may ask for less than the "
-                                    "user did%s%s",
-                                    was ? "; " : "", was ? was : "");
+                                    "answer the rewritten query (%s), which may ask for less than "
+                                    "the user did: say what it left out%s%s",
+                                    suql, was ? "; " : "", was ? was : "");
                 free(was);
                 free(note);
                 note = NULL;

@@ -2,7 +2,8 @@
 # man.sh — the manual pages lint cleanly and agree with --help.
 #
 # Checks: mandoc -Tlint -W warning is silent on every man/*.1, *.5, *.7;
-# `man -l` renders each at 80 columns without complaint and without a
+# `man -l` renders each at 80 columns without complaint, without nested
+# quotes (two macros of quoting on one line) and without a
 # longer line; man/genie.1 has the sections a reader looks for;
 # every long option and GENIE_* variable that `genie --help` prints is in
 # man/genie.1; every long option the OPTIONS section of man/genie.1
@@ -56,6 +57,10 @@ else
         elif [ "$long" != 0 ]; then
             notok "man -l ${p#"$TOP"/} fits 80 columns ($long longer lines)"
             printf '%s\n' "$r" | LC_ALL=C.UTF-8 grep -E '^.{81,}' | head -n 3 | sed 's/^/#   /'
+        elif printf '%s\n' "$r" | grep -q "’’\|’”\|”’"; then
+            # .Ql a , Ql b on one line nests the quotes: 'a, 'b''
+            notok "man -l ${p#"$TOP"/}: no nested quotes"
+            printf '%s\n' "$r" | grep "’’\|’”\|”’" | head -n 3 | sed 's/^/#   /'
         else
             ok "man -l ${p#"$TOP"/} renders cleanly at 80 columns"
         fi

@@ -338,7 +338,7 @@ static int refused_already(const ws_acts *acts, const char *why)
 }
 
 /* A value refused while another question is this turn's: said at once
- * (Refuse), not two turns later when its field is asked ("a student ID
+ * (a Refused act), not two turns later when its field is asked ("a student ID
  * has at least 5 characters" while the course is being confirmed). */
 static void say_refused(pol *p)
 {

@@ -1655,7 +1655,7 @@ TEST(ws_runtime_policy_actions_rerun_on_reads)
     CHECK_SLOT(w, "visit", "note", "None");
     /* another day: the hour is checked again and refused */
     PARSE(w, "visit.day = \"sun\"");
-    policy(w, &log);
+    free(policy(w, &log));
     PARSE(w, "confirm(visit.day)");
     CHECK_POLICY(w, &log, "AskField(visit, hour, \"hour of the visit\", problem=\"closed before 9 on sun, opens at 9\")");
     /* the run's mark survives the saved state */

@@ -11,6 +11,7 @@
  * reported through the warning callback.
  */
 #include "worksheet/policy.h"
+#include "util/check.h"
 #include "util/xmem.h"
 
 #include <string.h>
@@ -202,6 +203,7 @@ static void fields_assigned(pol *p)
              * when a field they read changes (another day). */
             if (!holds(p, r, f->pred) || (f->actions && waits(p, r, f))) continue;
             unsigned sig = reads_sig(p, r, f);
+            GN_ASSERT(!f->reads || sig != 0);       /* 0 is "reads nothing" */
             if (s->acted && s->acted_sig == sig) continue;
             s->acted = 1;
             s->acted_sig = sig;

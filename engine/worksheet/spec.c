@@ -21,6 +21,7 @@
  * case, as spreadsheets write "Enum" and "str" alike).
  */
 #include "worksheet/spec_int.h"
+#include "util/check.h"
 #include "util/strdist.h"
 #include "util/fs.h"
 #include "util/xmem.h"
@@ -625,6 +626,8 @@ static int check_field(ws_spec *s, const ws_where *w, gn_err *e, int si, int fi,
     if ((rc = parse_code(w, e, si, fi, f->pred_src, &f->pred, NULL))) return rc;
     if ((rc = parse_code(w, e, si, fi, f->act_src, NULL, &f->actions))) return rc;
     f->reads = field_reads(sh, fi, &f->sets);
+    /* a field never waits for itself, nor for what its own actions set */
+    GN_ASSERT(!(f->reads & f->sets) && (fi >= 64 || !(f->reads >> fi & 1)));
     return 0;
 }
 

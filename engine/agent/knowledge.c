@@ -240,6 +240,11 @@ static char *result_note(const suql_result *res, const suql_run_stats *s)
     if (s->matched > SUQL_COUNT_MAX)
         return xasprintf("the query's LIMIT kept %d of the more than %d rows that meet its "
                          "conditions", res->nrows, SUQL_COUNT_MAX);
+    if (s->matched > res->nrows && s->tied)
+        return xasprintf("the query's LIMIT kept %d of the %ld rows that meet its conditions; "
+                         "%s%ld more tie%s with the last one kept on its ORDER BY, so its place is "
+                         "shared", res->nrows, s->matched, s->tied > SUQL_TIED_MAX ? "over " : "",
+                         s->tied > SUQL_TIED_MAX ? SUQL_TIED_MAX : s->tied, s->tied == 1 ? "s" : "");
     if (s->matched > res->nrows)
         return xasprintf("the query's LIMIT kept %d of the %ld rows that meet its conditions",
                          res->nrows, s->matched);

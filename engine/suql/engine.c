@@ -465,6 +465,59 @@ static int on_progress(void *ud)
     return 0;
 }
 
+/* Do rows R1 and R2 (the current and a saved one) hold the same values? */
+static int same_row(sqlite3_stmt *st, sqlite3_value **saved, int n)
+{
+    for (int i = 0; i < n; i++) {
+        sqlite3_value *v = sqlite3_column_value(st, i);
+        int t = sqlite3_value_type(v);
+        if (t != sqlite3_value_type(saved[i])) return 0;
+        if (t == SQLITE_NULL) continue;
+        if (t == SQLITE_INTEGER ? sqlite3_value_int64(v) != sqlite3_value_int64(saved[i])
+            : t == SQLITE_FLOAT ? sqlite3_value_double(v) != sqlite3_value_double(saved[i])
+            : sqlite3_value_bytes(v) != sqlite3_value_bytes(saved[i]) ||
+              memcmp(sqlite3_value_blob(v), sqlite3_value_blob(saved[i]), (size_t)sqlite3_value_bytes(v)))
+            return 0;
+    }
+    return 1;
+}
+
+/* How many of the rows the LIMIT (WANT) cut tie, on SEL's ORDER BY keys,
+ * with the last row kept, into st->tied (at most SUQL_TIED_MAX): a top 3
+ * whose third place is shared says so rather than choosing silently. */
+static void count_tied(suql_engine *en, suql_query *q, const suql_select *sel, long want)
+{
+    if (!sel->norder || sel->offset || want < 1 || suql_order_has_freetext(sel)) return;
+    suql_select keys = *sel;
+    suql_target *tg = suql_array_new(q, sel->norder, sizeof *tg);
+    for (int i = 0; i < sel->norder; i++) tg[i] = (suql_target){ sel->order[i].expr, NULL };
+    keys.targets = tg;
+    keys.ntargets = sel->norder;
+    keys.limit = keys.offset = NULL;
+    suql_emit_hooks h;
+    gn_buf sql;
+    gn_buf_init(&sql);
+    gn_err e;
+    gn_err_clear(&e);
+    if (!suql_emit_select(q, &keys, suql_hooks_calls(en, &h), &sql, &e)) {
+        char *c = xasprintf("%s LIMIT %d OFFSET %ld", sql.data, SUQL_TIED_MAX + 1, want - 1);
+        sqlite3_stmt *st = NULL;
+        if (sqlite3_prepare_v2(en->cfg.db, c, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+            int n = sqlite3_column_count(st);
+            sqlite3_value **last = xcalloc((size_t)n + 1, sizeof *last);
+            for (int i = 0; i < n; i++) last[i] = sqlite3_value_dup(sqlite3_column_value(st, i));
+            long tied = 0;
+            while (sqlite3_step(st) == SQLITE_ROW && same_row(st, last, n)) tied++;
+            en->st->tied = tied;
+            for (int i = 0; i < n; i++) sqlite3_value_free(last[i]);
+            free(last);
+        }
+        sqlite3_finalize(st);
+        free(c);
+    }
+    gn_buf_release(&sql);
+}
+
 /* How many rows SEL selects without its LIMIT, into st->matched, when the
  * LIMIT cut RES and counting costs one statement without free text (the
  * reply can then say "3 of 69").  Errors leave it unknown. */
@@ -497,6 +550,7 @@ static void count_matched(suql_engine *en, suql_query *q, const suql_select *sel
         free(c);
     }
     gn_buf_release(&sql);
+    if (en->st->matched > res->nrows) count_tied(en, q, sel, want);
 }
 
 /* ---- shapes of a query -------------------------------------------------------------- */

@@ -117,6 +117,7 @@ typedef struct suql_step_stats {
     double ms_total, ms_llm;
 } suql_step_stats;
 
+#define SUQL_TIED_MAX 50          /* ties at a LIMIT's cut counted */
 #define SUQL_MAX_STEPS 17         /* conjuncts shown one by one, then the final step */
 
 /* What one run did (for --explain --analyze and the UI). */
@@ -127,6 +128,10 @@ typedef struct suql_run_stats {
                                     when counted (a plain run whose LIMIT
                                     cut the result; past SUQL_COUNT_MAX
                                     means more than that); 0: not known */
+    long tied;                   /* of the rows a LIMIT cut, those that tie
+                                    with the last row kept on the ORDER BY
+                                    keys (counted with matched; at most
+                                    SUQL_TIED_MAX) */
     int cut;                     /* the result was cut at SUQL_MAX_ROWS or
                                     SUQL_MAX_BYTES */
     /* llm_calls: requests sent to the LLM server; cache_hits: replies

@@ -417,8 +417,10 @@ static int empty_is_answer(ag_tturn *t, const char *suql)
     if (x) {
         gn_buf b;
         gn_buf_init(&b);
-        gn_buf_printf(&b, "SELECT 1 FROM \"%s\" WHERE \"%s\" = ", x->l->rtab->name, x->l->rcol->name);
-        gn_buf_quoted(&b, '\'', x->r->text);
+        gn_buf_printf(&b, "SELECT 1 FROM \"%s\" WHERE ", x->l->rtab->name);
+        suql_expr cond = *x;             /* the condition on the bare column */
+        cond.l = &(suql_expr){ .kind = SUQL_E_COLUMN, .name = x->l->rcol->name };
+        suql_print_expr(&cond, &b);
         gn_buf_puts(&b, " LIMIT 1");
         suql_result res;
         gn_err e;

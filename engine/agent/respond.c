@@ -14,8 +14,8 @@
  * record (consent.h: the user agrees to that, not to the model's
  * phrasing, which a review in the data may have steered), and a finished
  * task's result (its ID) or an API's failure when the reply left it out
- * (a reply that says genie's own sentence, or every value of the result,
- * did not).
+ * (a reply that says genie's own sentence, every value of the result, or
+ * every identifier of the sentence, did not).
  */
 #include "agent/turn_int.h"
 #include "util/xmem.h"
@@ -93,6 +93,39 @@ static int says(const char *reply, const char *text)
     return in;
 }
 
+/* Does REPLY hold every identifier of TEXT (a word of letters and digits
+ * both, four or more: MCUDL43G66, 224N), any case, and TEXT at least one?
+ * A paraphrase of "You have dropped CS 224N from enrollment MCUDL43G66."
+ * that keeps its ids says what the user must keep. */
+static int keeps_ids(const char *reply, const char *text)
+{
+    int ids = 0;
+    char *r = letters(reply);
+    for (const char *p = text; *p;) {
+        while (*p && !isalnum((unsigned char)*p)) p++;
+        const char *q = p;
+        int alpha = 0, digit = 0;
+        for (; isalnum((unsigned char)*q); q++) {
+            alpha |= isalpha((unsigned char)*q) != 0;
+            digit |= isdigit((unsigned char)*q) != 0;
+        }
+        if (alpha && digit && q - p >= 4) {
+            char *w = xstrndup(p, (size_t)(q - p)), *lw = letters(w);
+            int in = strstr(r, lw) != NULL;
+            free(w);
+            free(lw);
+            if (!in) {
+                free(r);
+                return 0;
+            }
+            ids++;
+        }
+        p = q;
+    }
+    free(r);
+    return ids > 0;
+}
+
 /* What follows a phrased REPLY in genie's own words (NULL: nothing): the
  * go-ahead requests, and the results and failures of APIs the reply does
  * not state. */
@@ -111,7 +144,7 @@ static char *genie_words(ag_tturn *t, const char *reply)
         else if (a->kind == WA_REPORT && r && r->kind == WR_TASK && !mentions(reply, a->val))
             ws_act_render(st, a, &b);
         else if (a->kind == WA_SAY && a->genie && a->text && !says(reply, a->text) &&
-                 !(r && r->api_result && mentions(reply, r->api_result)))
+                 !(r && r->api_result && mentions(reply, r->api_result)) && !keeps_ids(reply, a->text))
             ws_act_render(st, a, &b);
         if ((int)b.len > before) {
             while (b.len && b.data[b.len - 1] == '\n') b.data[--b.len] = 0;

@@ -5,7 +5,8 @@
  * name = 'Linden' LIMIT 1, and three restaurants are called Linden: the
  * row that came back answers for one of them, and nothing in it says
  * which.  A query whose WHERE names rows by their key (the db sheet's
- * primary field, compared with = to a string), says nothing of the
+ * primary field, compared with = to a string, or by LIKE or ILIKE with a
+ * pattern that is a name between its % signs), says nothing of the
  * context that tells them apart (the sheet's first Required text field,
  * the location; else a name or title), and either was cut by its LIMIT
  * before every row of that name came back, or returned several of them
@@ -31,7 +32,8 @@
 #include <string.h>
 #include <strings.h>
 
-/* Places of one name answered for at once. */
+/* Places of one name answered for at once (and the rows that a LIKE's
+ * longer names add: Linden Table beside the three Lindens). */
 #define MAX_SHARED 8
 
 const suql_expr *ag_kb_key_eq(const ws_spec *spec, const suql_select *s, const ws_sheet **sheet)
@@ -42,8 +44,10 @@ const suql_expr *ag_kb_key_eq(const ws_spec *spec, const suql_select *s, const w
     int n = w->kind == SUQL_E_AND ? w->nargs : 1;
     for (int i = 0; i < n; i++) {
         const suql_expr *x = cj[i];
-        if (x->kind != SUQL_E_CMP || x->op != SUQL_OP_EQ || !x->l || x->l->kind != SUQL_E_COLUMN ||
-            !x->l->rtab || !x->l->rcol || !x->r || x->r->kind != SUQL_E_STRING)
+        int eq = x->kind == SUQL_E_CMP && x->op == SUQL_OP_EQ;
+        int like = x->kind == SUQL_E_LIKE && (x->op == SUQL_OP_LIKE || x->op == SUQL_OP_ILIKE);
+        if ((!eq && !like) || !x->l || x->l->kind != SUQL_E_COLUMN || !x->l->rtab || !x->l->rcol ||
+            !x->r || x->r->kind != SUQL_E_STRING)
             continue;
         for (int k = 0; k < spec->nsheets; k++) {
             const ws_sheet *sh = &spec->sheets[k];
@@ -98,6 +102,19 @@ static int star_or_aggregate(const suql_select *s)
     return 0;
 }
 
+/* The name KEY (name = 'x', or name [I]LIKE '%x%') asks about, or NULL
+ * for a pattern with wildcards inside it (caller frees). */
+static char *core_name(const suql_expr *key)
+{
+    const char *p = key->r->text;
+    if (key->kind != SUQL_E_LIKE) return xstrdup(p);
+    size_t n = strlen(p);
+    while (*p == '%') p++, n--;
+    while (n && p[n - 1] == '%') n--;
+    if (!n || memchr(p, '%', n)) return NULL;
+    return xstrndup(p, n);
+}
+
 int ag_kb_shared(ag_tturn *t, const char *suql, const ws_val *rows, char **out, char **note)
 {
     *out = *note = NULL;
@@ -119,35 +136,51 @@ int ag_kb_shared(ag_tturn *t, const char *suql, const ws_val *rows, char **out, 
         suql_query_free(q);
         return 0;
     }
-    /* How many rows share the name, and where they are. */
-    gn_buf b;
-    gn_buf_init(&b);
-    gn_buf_printf(&b, "SELECT count(*), string_agg(c, ', ') FROM (SELECT DISTINCT \"%s\" AS c FROM \"%s\" "
-                  "WHERE \"%s\" = ", ctx, tab, key->l->rcol->name);
-    gn_buf_quoted(&b, '\'', key->r->text);
-    gn_buf_printf(&b, " ORDER BY 1 LIMIT %d) AS s", MAX_SHARED);
-    suql_result res;
-    gn_err e;
-    long shared = 0;
+    /* How many rows share the name (a LIKE pattern's name: 'Linden',
+     * '%Linden%', case aside), where they are, and how many rows the
+     * condition itself matches (Linden Table too). */
+    char *name = core_name(key);
+    long shared = 0, matching = 0;
     char *where = NULL;
-    if (!suql_execute(t->cv->cfg.suql, b.data, &res, NULL, &e)) {
-        shared = res.nrows && res.cells[0].type == SUQL_INT ? (long)res.cells[0].i : 0;
-        where = res.nrows && res.ncols > 1 && res.cells[1].text ? xstrdup(res.cells[1].text) : NULL;
-        suql_result_release(&res);
+    if (name) {
+        gn_buf b;
+        gn_buf_init(&b);
+        gn_buf_printf(&b, "SELECT count(*), string_agg(c, ', ') FROM (SELECT DISTINCT \"%s\" AS c FROM \"%s\" "
+                      "WHERE lower(\"%s\") = lower(", ctx, tab, key->l->rcol->name);
+        gn_buf_quoted(&b, '\'', name);
+        gn_buf_printf(&b, ") ORDER BY 1 LIMIT %d) AS s", MAX_SHARED);
+        suql_result res;
+        gn_err e;
+        if (!suql_execute(t->cv->cfg.suql, b.data, &res, NULL, &e)) {
+            shared = res.nrows && res.cells[0].type == SUQL_INT ? (long)res.cells[0].i : 0;
+            where = res.nrows && res.ncols > 1 && res.cells[1].text ? xstrdup(res.cells[1].text) : NULL;
+            suql_result_release(&res);
+        }
+        gn_buf_reset(&b);
+        gn_buf_printf(&b, "SELECT count(*) FROM \"%s\" WHERE ", tab);
+        suql_expr cond = *key;
+        cond.l = &(suql_expr){ .kind = SUQL_E_COLUMN, .name = key->l->rcol->name };
+        suql_print_expr(&cond, &b);
+        if (!suql_execute(t->cv->cfg.suql, b.data, &res, NULL, &e)) {
+            matching = res.nrows && res.cells[0].type == SUQL_INT ? (long)res.cells[0].i : 0;
+            suql_result_release(&res);
+        }
+        gn_buf_release(&b);
     }
-    gn_buf_release(&b);
     int nrows = rows->u.c.n;
     int has_ctx = 0;
     for (int i = 0; i < s->ntargets; i++) has_ctx |= names_col(s->targets[i].expr, tab, ctx);
-    int cut = s->limit && s->limit->kind == SUQL_E_INT && s->limit->ival < shared &&
+    if (matching < shared) matching = shared;
+    int cut = s->limit && s->limit->kind == SUQL_E_INT && s->limit->ival < matching &&
               nrows >= s->limit->ival;
     if (shared < 2 || (!cut && (has_ctx || nrows < 2))) {
         free(where);
+        free(name);
         suql_query_free(q);
         return 0;
     }
     if (cut) {
-        long n = shared < MAX_SHARED ? shared : MAX_SHARED;
+        long n = matching < MAX_SHARED ? matching : MAX_SHARED;
         char num[24];
         snprintf(num, sizeof num, "%ld", n);
         s->limit->ival = n;
@@ -164,14 +197,15 @@ int ag_kb_shared(ag_tturn *t, const char *suql, const ws_val *rows, char **out, 
         s->targets = tg;
         s->ntargets++;
     }
+    gn_buf b;
     gn_buf_init(&b);
     suql_print(q, &b);
     *out = gn_buf_detach(&b);
     *note = xasprintf("%ld %s are called '%s'%s%s%s: the rows answer for each of them; tell them "
                       "apart by %s, or ask which one the user means",
-                      shared, tab, key->r->text, where ? " (" : "", where ? where : "", where ? ")" : "",
-                      ctx);
+                      shared, tab, name, where ? " (" : "", where ? where : "", where ? ")" : "", ctx);
     free(where);
+    free(name);
     suql_query_free(q);
     return 1;
 }

@@ -365,7 +365,16 @@ int suql_classify_reply(const char *reply, int n, int *picked)
         plain_line(last, lastlen, buf);
         const char *colon = last > reply ? last - 1 : reply;
         while (colon > reply && isspace((unsigned char)*colon)) colon--;
-        if (*colon == ':') got = strict_reply(buf, n, picked);
+        if (*colon == ':') {
+            got = strict_reply(buf, n, picked);
+            const char *t = buf;
+            while (isspace((unsigned char)*t)) t++;
+            long x = got < 0 ? numbered(t, n) : 0;    /* "The best match is:\n2. moderate" */
+            if (x) {
+                picked[0] = (int)x - 1;
+                got = 1;
+            }
+        }
     }
     free(buf);
     return got;

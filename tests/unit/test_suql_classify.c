@@ -31,6 +31,8 @@ TEST(suql_classify_reply_parser)
     CHECK(p[0] == 0 && p[1] == 2);
     CHECK_INT(suql_classify_reply("Matching values:\n`4, 2`", 5, p), 2);
     CHECK(p[0] == 3 && p[1] == 1);
+    CHECK_INT(suql_classify_reply("The best match is:\n2. moderate", 5, p), 1);
+    CHECK(p[0] == 1);
     /* "none" in a sentence, the term's own digits in it */
     CHECK_INT(suql_classify_reply("None of the allowed values match CS 999.", 5, p), 0);
     CHECK_INT(suql_classify_reply("**No match** for that term.", 5, p), 0);

@@ -884,9 +884,11 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
         if (st->sampled && !res->note)
             res->note = xasprintf("the free-text budget of %d evaluations checked %ld of the %ld "
                                   "candidates: %ld confirmed matches, which are what the query "
-                                  "counts; a random sample of %ld of the unchecked ones had %ld, "
+                                  "counts%s; a random sample of %ld of the unchecked ones had %ld, "
                                   "so about %ld match in all (95%% interval: %ld to %ld)",
                                   st->budget, st->checked, st->candidates, st->confirmed,
+                                  sel->ngroup ? " (each group's count is of its confirmed matches: "
+                                                "at least that many)" : "",
                                   st->sampled, st->sample_passed, st->est_total, st->est_lo,
                                   st->est_hi);
         else if (st->budget_hit && suql_aggregates(sel) && st->candidates > 0 && !res->note)

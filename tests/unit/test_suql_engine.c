@@ -766,6 +766,27 @@ TEST(suql_engine_count_estimate_covers)
            runs);
     CHECK(runs >= 20);
     CHECK(covered * 10 >= runs * 8);
+    /* per group: each count at most its group's true count, and said to be
+     * of its confirmed matches */
+    {
+        int rate = 6;
+        const char *g = "SELECT location, count(*) FROM restaurants WHERE answer(reviews, "
+                        "'is it romantic?') = 'Yes' GROUP BY location ORDER BY location";
+        suql_result r, all;
+        suql_run_stats st, ast;
+        gn_err e;
+        REQUIRE(fx_engine(&f, 0, &rate) == 0);
+        REQUIRE(suql_execute(f.en, g, &r, &st, &e) == 0);
+        REQUIRE(fx_engine(&f, 1000000, &rate) == 0);
+        REQUIRE(suql_execute(f.en, g, &all, &ast, &e) == 0);
+        CHECK(st.sampled && r.note && strstr(r.note, "each group's count is of its confirmed matches"));
+        for (int i = 0; i < r.nrows; i++)
+            for (int j = 0; j < all.nrows; j++)
+                if (!strcmp(r.cells[2 * i].text, all.cells[2 * j].text))
+                    CHECK(r.cells[2 * i + 1].i <= all.cells[2 * j + 1].i);
+        suql_result_release(&r);
+        suql_result_release(&all);
+    }
     fx_close(&f);
 }
 

@@ -14,7 +14,8 @@ agent's APIs wrote.  genie runs once per conversation in line mode with --format
 are split into turns at each "timings" event.
 
 Usage: run.py GENIE TOP FILE...   Prints "ok - ..."/"not ok - ..." lines
-and "N passed, N failed" last.
+and "N passed, N failed" last; with GENIE_CONV_STDERR=1 also genie's
+standard error, for debugging a conversation.
 """
 import json
 import os

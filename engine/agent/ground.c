@@ -80,7 +80,7 @@ static char *words(const char *s)
     return w;
 }
 
-static char *norm(const char *s)
+char *ag_letters(const char *s)
 {
     char *w = words(s), *o = xmalloc(strlen(s) + 1), *q = o;
     for (const char *p = w; *p; p += strlen(p) + 1) q = stpcpy(q, p);
@@ -122,7 +122,7 @@ static void add_name(struct ag_names *t, int *cap, long id, int pos, const char 
         *cap = *cap ? 2 * *cap : 256;
         t->v = xrealloc(t->v, (size_t)*cap * sizeof *t->v);
     }
-    t->v[t->n++] = (gname){ id, pos, xstrdup(name), norm(name), ctx && *ctx ? xstrdup(ctx) : NULL, 0 };
+    t->v[t->n++] = (gname){ id, pos, xstrdup(name), ag_letters(name), ctx && *ctx ? xstrdup(ctx) : NULL, 0 };
 }
 
 static int by_norm(const void *a, const void *b)
@@ -212,7 +212,7 @@ static int row_names(const ws_val *row, const char *name_col, const gname *g)
 {
     const ws_val *nm = ws_dict_get(row, name_col);
     if (!nm || nm->kind != WV_STR) return 0;
-    char *a = norm(nm->u.s);
+    char *a = ag_letters(nm->u.s);
     int same = !strcmp(a, g->norm);
     free(a);
     return same;
@@ -316,7 +316,7 @@ static int not_found(const struct ag_names *t, const char *sheet, const char *va
 {
     const gname *best[MAX_SUGGEST] = { 0 };
     int score[MAX_SUGGEST] = { 0 }, n = 0;
-    char *vw = words(value), *vn = norm(value);
+    char *vw = words(value), *vn = ag_letters(value);
     for (int i = 0; i < t->n; i++) {
         int s = closeness(&t->v[i], vw, vn);
         if (s <= 0) continue;
@@ -342,7 +342,7 @@ static int not_found(const struct ag_names *t, const char *sheet, const char *va
  * rest), by the first step that finds any. */
 static int match(const struct ag_names *t, const char *value, const gname **hit, int *more)
 {
-    char *vn = norm(value), *vw = words(value);
+    char *vn = ag_letters(value), *vw = words(value);
     int nhit = 0;
     /* 1: the name itself */
     for (int i = 0; i < t->n; i++)
@@ -354,7 +354,7 @@ static int match(const struct ag_names *t, const char *value, const gname **hit,
      * a context like the city names no row */
     for (int i = 0; i < t->n && !nhit && *vn && t->ctx_names; i++) {
         if (!t->v[i].ctx || t->v[i].pos) continue;
-        char *cn = norm(t->v[i].ctx);
+        char *cn = ag_letters(t->v[i].ctx);
         if (!strcmp(cn, vn)) add_hit(hit, &nhit, more, &t->v[i]);
         free(cn);
     }

@@ -28,37 +28,18 @@ typedef struct refs {
     int ncols;
 } refs;
 
-static void walk_select(const suql_select *s, refs *r);
-
-static void walk_expr(const suql_expr *x, refs *r)
+static int add_col(const suql_expr *x, void *ud)
 {
-    if (!x) return;
+    refs *r = ud;
     if (x->kind == SUQL_E_COLUMN && r->ncols < 64) r->cols[r->ncols++] = x->name;
-    walk_expr(x->l, r);
-    walk_expr(x->r, r);
-    for (int i = 0; i < x->nargs; i++) walk_expr(x->args[i], r);
-    if (x->sub) walk_select(x->sub, r);
+    return 0;
 }
 
-static void walk_from(const suql_from *f, refs *r)
+static int add_table(const suql_from *f, void *ud)
 {
-    if (!f) return;
+    refs *r = ud;
     if (f->table && r->ntables < 16) r->tables[r->ntables++] = f->table;
-    if (f->sub) walk_select(f->sub, r);
-    walk_from(f->left, r);
-    walk_from(f->right, r);
-    walk_expr(f->on, r);
-}
-
-static void walk_select(const suql_select *s, refs *r)
-{
-    if (!s) return;
-    walk_select(s->larg, r);   /* a set operation: both operands */
-    walk_select(s->rarg, r);
-    for (int i = 0; i < s->nctes; i++) walk_select(s->ctes[i].select, r);
-    for (int i = 0; i < s->nfrom; i++) walk_from(s->from[i], r);
-    walk_expr(s->where, r);
-    walk_expr(s->having, r);
+    return 0;
 }
 
 static int is_aggregate(const suql_expr *x)
@@ -99,7 +80,9 @@ void ag_kb_missing(const ws_spec *spec, const char *suql, char **out)
         suql_query_free(q);
         return;
     }
-    walk_select(q->select, &r);
+    /* the conditions and FROM items, not the select lists */
+    suql_visit v = { add_col, add_table, 0, &r };
+    suql_visit_select(q->select, &v);
     gn_buf_init(&miss);
     for (int t = 0; t < r.ntables; t++) {
         const ws_sheet *w = NULL;

@@ -253,37 +253,19 @@ static char *result_note(const suql_result *res, const suql_run_stats *s)
 
 /* One execution, reported: 0 and *rows set, or the error (in E).  WHY
  * (may be NULL) gets why_empty's words for an empty result (caller frees). */
-/* The free-text questions X asks of rows (answer(col, 'q') anywhere in
- * it), each once, one a line into B. */
-static void conditions_expr(const suql_expr *x, gn_buf *b);
-
-static void conditions_select(const suql_select *s, gn_buf *b)
+/* Append X's question, when it is answer(col, 'q') not yet in B, as a
+ * line of B (a suql_visit callback). */
+static int add_condition(const suql_expr *x, void *ud)
 {
-    if (!s) return;
-    conditions_select(s->larg, b);
-    conditions_select(s->rarg, b);
-    for (int i = 0; i < s->nctes; i++) conditions_select(s->ctes[i].select, b);
-    for (int i = 0; i < s->ntargets; i++) conditions_expr(s->targets[i].expr, b);
-    conditions_expr(s->where, b);
-    conditions_expr(s->having, b);
-}
-
-static void conditions_expr(const suql_expr *x, gn_buf *b)
-{
-    if (!x) return;
-    if (x->kind == SUQL_E_ANSWER && x->nargs > 1 && x->args[1]->kind == SUQL_E_STRING) {
-        const char *q = x->args[1]->text;
-        int seen = 0;
-        for (const char *p = b->data; p && *p && !seen; p += strcspn(p, "\n"), p += *p == '\n') {
-            size_t n = strcspn(p, "\n");
-            seen = n == strlen(q) && !strncmp(p, q, n);
-        }
-        if (!seen) gn_buf_printf(b, "%s%s", b->len ? "\n" : "", q);
+    gn_buf *b = ud;
+    if (x->kind != SUQL_E_ANSWER || x->nargs < 2 || x->args[1]->kind != SUQL_E_STRING) return 0;
+    const char *q = x->args[1]->text;
+    for (const char *p = b->data; p && *p; p += strcspn(p, "\n"), p += *p == '\n') {
+        size_t n = strcspn(p, "\n");
+        if (n == strlen(q) && !strncmp(p, q, n)) return 0;
     }
-    conditions_expr(x->l, b);
-    conditions_expr(x->r, b);
-    for (int i = 0; i < x->nargs; i++) conditions_expr(x->args[i], b);
-    conditions_select(x->sub, b);
+    gn_buf_printf(b, "%s%s", b->len ? "\n" : "", q);
+    return 0;
 }
 
 /* The record's conditions (ws_record.conditions) for SUQL. */
@@ -295,7 +277,8 @@ static void set_conditions(ws_record *r, const char *suql)
     if (!suql_parse(suql, &q, NULL)) {
         gn_buf b;
         gn_buf_init(&b);
-        conditions_select(q->select, &b);
+        suql_visit v = { add_condition, NULL, 1, &b };
+        suql_visit_select(q->select, &v);
         if (b.len) r->conditions = gn_buf_detach(&b);
         else gn_buf_release(&b);
     }

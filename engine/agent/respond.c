@@ -73,20 +73,10 @@ static int mentions(const char *text, const ws_val *v)
     return in;
 }
 
-/* TEXT's letters and digits, lower-cased (caller frees). */
-static char *letters(const char *text)
-{
-    char *o = xmalloc(strlen(text) + 1), *q = o;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        if (isalnum(*p) || *p >= 0x80) *q++ = (char)tolower(*p);
-    *q = 0;
-    return o;
-}
-
 /* Does REPLY say TEXT, give or take case, spacing and punctuation? */
 static int says(const char *reply, const char *text)
 {
-    char *r = letters(reply), *x = letters(text);
+    char *r = ag_letters(reply), *x = ag_letters(text);
     int in = !*x || strstr(r, x) != NULL;
     free(r);
     free(x);
@@ -100,7 +90,7 @@ static int says(const char *reply, const char *text)
 static int keeps_ids(const char *reply, const char *text)
 {
     int ids = 0;
-    char *r = letters(reply);
+    char *r = ag_letters(reply);
     for (const char *p = text; *p;) {
         while (*p && !isalnum((unsigned char)*p)) p++;
         const char *q = p;
@@ -110,7 +100,7 @@ static int keeps_ids(const char *reply, const char *text)
             digit |= isdigit((unsigned char)*q) != 0;
         }
         if (alpha && digit && q - p >= 4) {
-            char *w = xstrndup(p, (size_t)(q - p)), *lw = letters(w);
+            char *w = xstrndup(p, (size_t)(q - p)), *lw = ag_letters(w);
             int in = strstr(r, lw) != NULL;
             free(w);
             free(lw);

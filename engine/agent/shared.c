@@ -62,28 +62,22 @@ const suql_expr *ag_kb_key_eq(const ws_spec *spec, const suql_select *s, const w
     return NULL;
 }
 
-/* Does X name column COL of table TAB anywhere? */
-static int names_col(const suql_expr *x, const char *tab, const char *col);
+typedef struct col_ref { const char *tab, *col; } col_ref;
 
-static int select_names_col(const suql_select *s, const char *tab, const char *col)
+static int is_col(const suql_expr *x, void *ud)
 {
-    if (!s) return 0;
-    if (select_names_col(s->larg, tab, col) || select_names_col(s->rarg, tab, col)) return 1;
-    for (int i = 0; i < s->ntargets; i++)
-        if (names_col(s->targets[i].expr, tab, col)) return 1;
-    return names_col(s->where, tab, col);
+    const col_ref *c = ud;
+    return x->kind == SUQL_E_COLUMN && x->rtab && x->rcol && !strcasecmp(x->rtab->name, c->tab) &&
+           !strcasecmp(x->rcol->name, c->col);
 }
 
+/* Does X name column COL of table TAB anywhere (its subqueries' select
+ * lists too)? */
 static int names_col(const suql_expr *x, const char *tab, const char *col)
 {
-    if (!x) return 0;
-    if (x->kind == SUQL_E_COLUMN && x->rtab && x->rcol && !strcasecmp(x->rtab->name, tab) &&
-        !strcasecmp(x->rcol->name, col))
-        return 1;
-    if (names_col(x->l, tab, col) || names_col(x->r, tab, col)) return 1;
-    for (int i = 0; i < x->nargs; i++)
-        if (names_col(x->args[i], tab, col)) return 1;
-    return x->sub && select_names_col(x->sub, tab, col);
+    col_ref c = { tab, col };
+    suql_visit v = { is_col, NULL, 1, &c };
+    return suql_visit_expr(x, &v);
 }
 
 /* Is any target an aggregate or a star (a count answers for the rows

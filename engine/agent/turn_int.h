@@ -99,6 +99,10 @@ int ag_ground(void *ud, const ws_spec *spec, const ws_type *t, const char *value
 /* The state's ws_row_fn (UD: the ag_conv): the row a stored VALUE names
  * (ground.c). */
 ws_val *ag_row(void *ud, const ws_spec *spec, const ws_type *t, const char *value);
+/* S's letters and digits, lower-cased (bytes past ASCII kept): names and
+ * sentences compared without case, spacing or punctuation ("cs224n" is
+ * "CS 224N").  Caller frees (ground.c). */
+char *ag_letters(const char *s);
 /* The context field of db sheet W that tells rows of one name (naming
  * field COL) apart: its first Required text field (the location), else
  * its name or title field; -1 when none (ground.c). */

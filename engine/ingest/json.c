@@ -223,11 +223,24 @@ static int members(obj_ctx *c, const cJSON *o, const char *prefix, int depth, gn
         free((*c->cells)[col]);
         /* below 2^53 a double holds the number exactly: no rescan (a
          * top-level member's digits only) */
-        char *raw = !depth && cJSON_IsNumber(v) && fabs(v->valuedouble) >= 9007199254740992.0
+        char *raw = !depth && c->text && cJSON_IsNumber(v) && fabs(v->valuedouble) >= 9007199254740992.0
                         ? raw_number(c->text, c->n, k) : NULL;
         (*c->cells)[col] = raw ? raw : cell_text(v);
     }
     return 0;
+}
+
+/* The row of parsed object O (C->text its text, or NULL: big numbers are
+ * then read through a double), handed to FN. */
+static int object_row(obj_ctx *c, const cJSON *o, ig_row_fn fn, void *ud, gn_err *e)
+{
+    int rc = members(c, o, "", 0, e);
+    if (!rc) rc = fn(ud, c->t, *c->cells, c->line, e);
+    for (int i = 0; i < c->t->ncols; i++) {
+        free((*c->cells)[i]);
+        (*c->cells)[i] = NULL;
+    }
+    return rc;
 }
 
 static int one_object(ig_table *t, int grow, const char *text, size_t n, long line,
@@ -249,13 +262,8 @@ static int one_object(ig_table *t, int grow, const char *text, size_t n, long li
         return gn_err_setpos(e, GN_EPARSE, t->path, (int)l, 0, "this object is not valid JSON");
     }
     obj_ctx c = { t, grow, line, cells, cap, text, n };
-    int rc = members(&c, o, "", 0, e);
+    int rc = object_row(&c, o, fn, ud, e);
     cJSON_Delete(o);
-    if (!rc) rc = fn(ud, t, *cells, line, e);
-    for (int i = 0; i < t->ncols; i++) {
-        free((*cells)[i]);
-        (*cells)[i] = NULL;
-    }
     return rc;
 }
 
@@ -301,10 +309,9 @@ static int wrapped(ig_table *t, int grow, const char *text, size_t n, long line,
                 cJSON_free(g);
             }
         }
-        char *p = cJSON_PrintUnformatted(row ? row : it);
+        obj_ctx c = { t, grow, line, cells, cap, NULL, 0 };
+        rc = object_row(&c, row ? row : it, fn, ud, e);
         cJSON_Delete(row);
-        rc = one_object(t, grow, p, strlen(p), line, cells, cap, fn, ud, e);
-        cJSON_free(p);
     }
     cJSON_Delete(o);
     return rc;

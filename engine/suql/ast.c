@@ -107,3 +107,41 @@ const char *suql_kind_name(suql_kind k)
 {
     return (unsigned)k < SUQL_E__COUNT && kind_name[k] ? kind_name[k] : "?";
 }
+
+/* ---- walking ------------------------------------------------------------------ */
+
+static int visit_from(const suql_from *f, const suql_visit *v)
+{
+    if (!f) return 0;
+    int rc = v->from ? v->from(f, v->ud) : 0;
+    if (!rc) rc = suql_visit_select(f->sub, v);
+    if (!rc) rc = suql_visit_expr(f->func, v);
+    if (!rc) rc = visit_from(f->left, v);
+    if (!rc) rc = visit_from(f->right, v);
+    if (!rc) rc = suql_visit_expr(f->on, v);
+    return rc;
+}
+
+int suql_visit_expr(const suql_expr *x, const suql_visit *v)
+{
+    if (!x) return 0;
+    int rc = v->expr(x, v->ud);
+    if (!rc) rc = suql_visit_expr(x->l, v);
+    if (!rc) rc = suql_visit_expr(x->r, v);
+    for (int i = 0; !rc && i < x->nargs; i++) rc = suql_visit_expr(x->args[i], v);
+    if (!rc) rc = suql_visit_select(x->sub, v);
+    return rc;
+}
+
+int suql_visit_select(const suql_select *s, const suql_visit *v)
+{
+    if (!s) return 0;
+    int rc = suql_visit_select(s->larg, v);
+    if (!rc) rc = suql_visit_select(s->rarg, v);
+    for (int i = 0; !rc && i < s->nctes; i++) rc = suql_visit_select(s->ctes[i].select, v);
+    for (int i = 0; !rc && v->targets && i < s->ntargets; i++) rc = suql_visit_expr(s->targets[i].expr, v);
+    for (int i = 0; !rc && i < s->nfrom; i++) rc = visit_from(s->from[i], v);
+    if (!rc) rc = suql_visit_expr(s->where, v);
+    if (!rc) rc = suql_visit_expr(s->having, v);
+    return rc;
+}

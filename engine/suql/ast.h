@@ -341,6 +341,22 @@ void suql_print(const suql_query *q, gn_buf *out);
 void suql_print_select(const suql_select *s, gn_buf *out);
 void suql_print_expr(const suql_expr *e, gn_buf *out);
 
+/* A walk over a statement's parts for the passes that only read a tree
+ * (which columns a query mentions, which free-text questions it asks):
+ * EXPR is called on every expression node, FROM (may be NULL) on every
+ * FROM item, of the set operation's arms, the CTEs, the FROM items (with
+ * their subqueries, functions and ON conditions), WHERE and HAVING, and
+ * with TARGETS the select lists too, descending into subqueries.  A
+ * nonzero return of a callback stops the walk and is returned. */
+typedef struct suql_visit {
+    int (*expr)(const suql_expr *x, void *ud);
+    int (*from)(const suql_from *f, void *ud);
+    int targets;
+    void *ud;
+} suql_visit;
+int suql_visit_select(const suql_select *s, const suql_visit *v);
+int suql_visit_expr(const suql_expr *x, const suql_visit *v);
+
 /* Static names: the operator as printed ("<>", "NOT ILIKE", "@>"), the cast
  * type as printed ("INTEGER", "REAL", "BOOLEAN"), the kind for debugging
  * ("COLUMN", "ANSWER"); "?" when out of range. */

@@ -174,7 +174,7 @@ FUZZ_SEEDS_fuzz_suql   := tests/suql/seeds
 # (SQLite is linked for the emitter's function registration, never opened).
 FUZZ_LIB_SRC := $(UTIL_SRC) \
                 $(addprefix engine/llm/,sse.c stream.c template.c prompt.c request.c stage.c) \
-                $(addprefix engine/suql/,arena.c ast.c print.c scan.c parse.c parse_expr.c parse_stmt.c pgval.c pgagg.c pgtime.c \
+                $(addprefix engine/suql/,arena.c ast.c print.c scan.c parse.c parse_expr.c parse_stmt.c pgval.c casemap.c pgagg.c pgtime.c \
                     pgfunc.c pgstat.c analyze.c analyze_names.c analyze_expr.c analyze_group.c analyze_setop.c \
                     analyze_window.c emit.c emit_select.c emit_array.c emit_func.c emit_setop.c emit_window.c) \
                 engine/store/kb.c $(wildcard engine/worksheet/*.c) \

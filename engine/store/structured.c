@@ -19,7 +19,8 @@
  *
  * Names: genie_ix_T_C for indexes, genie_arr_T_C for side tables,
  * genie_arr_T_C_ins/_upd/_del for triggers; all genie_* names are hidden
- * from queries.  Everything is made in one transaction.
+ * from queries.  Everything is made in one transaction, planned again
+ * once it holds the write lock (another process may have made it).
  *
  * Rejected: free-text columns (retrieval serves them; their JSON is long);
  * an index per array element expression (SQLite cannot index json_each);
@@ -142,11 +143,12 @@ static int index_is(sqlite3 *db, const char *name, const char *want)
     return same;
 }
 
-int st_structured_ensure(sqlite3 *db, st_schema *s, int *made, gn_err *e)
+/* Appends to B the statements that bring S's indexes and side tables up
+ * to date; returns how many are missing or stale. */
+static int plan(sqlite3 *db, const st_schema *s, gn_buf *b)
 {
     int n = 0;
-    gn_buf b, cols;
-    gn_buf_init(&b);
+    gn_buf cols;
     gn_buf_init(&cols);
     char name[300];
     for (int i = 0; i < s->ntables; i++) {
@@ -157,32 +159,45 @@ int st_structured_ensure(sqlite3 *db, st_schema *s, int *made, gn_err *e)
             if (c->is_array) {
                 st_side_table(t->name, c->name, name, sizeof name);
                 if (exists(db, "table", name)) continue;
-                side_sql(t->name, c->name, name, &b);
+                side_sql(t->name, c->name, name, b);
             } else {
                 snprintf(name, sizeof name, "genie_ix_%s_%s", t->name, c->name);
                 gn_buf_reset(&cols);
                 index_cols(t, c, &cols);
                 if (index_is(db, name, cols.data)) continue;
                 if (exists(db, "index", name)) {
-                    gn_buf_puts(&b, "DROP INDEX ");
-                    st_ident(&b, name);
-                    gn_buf_puts(&b, ";\n");
+                    gn_buf_puts(b, "DROP INDEX ");
+                    st_ident(b, name);
+                    gn_buf_puts(b, ";\n");
                 }
-                gn_buf_puts(&b, "CREATE INDEX ");
-                st_ident(&b, name);
-                gn_buf_puts(&b, " ON ");
-                st_ident(&b, t->name);
-                gn_buf_printf(&b, " (%s);\n", cols.data);
+                gn_buf_puts(b, "CREATE INDEX ");
+                st_ident(b, name);
+                gn_buf_puts(b, " ON ");
+                st_ident(b, t->name);
+                gn_buf_printf(b, " (%s);\n", cols.data);
             }
             n++;
         }
     }
     gn_buf_release(&cols);
+    return n;
+}
+
+int st_structured_ensure(sqlite3 *db, st_schema *s, int *made, gn_err *e)
+{
+    gn_buf b;
+    gn_buf_init(&b);
+    int n = plan(db, s, &b);
     int rc = 0;
     if (n) {
+        /* Planned again under the write lock: two processes opening a new
+         * database at once would otherwise both make the same index. */
         char *err = NULL;
-        if (sqlite3_exec(db, "BEGIN", NULL, NULL, &err) != SQLITE_OK ||
-            sqlite3_exec(db, b.data, NULL, NULL, &err) != SQLITE_OK ||
+        if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &err) == SQLITE_OK) {
+            gn_buf_reset(&b);
+            n = plan(db, s, &b);
+        }
+        if (err || (n && sqlite3_exec(db, b.data, NULL, NULL, &err) != SQLITE_OK) ||
             sqlite3_exec(db, "COMMIT", NULL, NULL, &err) != SQLITE_OK) {
             rc = gn_err_set(e, GN_EDB, "indexing the structured columns: %s",
                             err ? err : sqlite3_errmsg(db));

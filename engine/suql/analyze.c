@@ -92,7 +92,8 @@ static int table_item(suql_an_ctx *a, suql_an_scope *sc, suql_from *f)
     f->rcols = suql_array_new(a->q, t->ncols, sizeof *f->rcols);
     for (int i = 0; i < t->ncols; i++)
         f->rcols[i] = (suql_rcolumn){ t->cols[i].name, t, &t->cols[i],
-                                      suql_an_schema_type(t->cols[i].type), t->cols[i].is_array };
+                                      suql_an_schema_type(t->cols[i].type), t->cols[i].is_array,
+                                      t->cols[i].is_array ? NULL : suql_an_enum_column(&t->cols[i]) };
     return 0;
 }
 
@@ -146,6 +147,10 @@ static int func_item(suql_an_ctx *a, suql_an_scope *sc, suql_from *f)
         c->tab = arg->rtab;
         c->col = arg->rcol;
     }
+    /* An element of an enum array (unnest(grading_options) AS g) is an
+     * enum value. */
+    c->venum = arg->kind == SUQL_E_COLUMN && arg->rcol && arg->rcol->is_array ? suql_an_enum_column(arg->rcol)
+                                                                              : NULL;
     return rename_cols(a, f, c, 1, "unnest()");
 }
 
@@ -280,7 +285,7 @@ static void outputs(suql_an_ctx *a, const suql_select *s, suql_rcolumn **out, in
             suql_star_walk(s, x, suql_an_collect_fn, &c);
             continue;
         }
-        suql_rcolumn col = { suql_target_name(&s->targets[i]), NULL, NULL, x->vtype, x->varray };
+        suql_rcolumn col = { suql_target_name(&s->targets[i]), NULL, NULL, x->vtype, x->varray, x->venum };
         if (x->kind == SUQL_E_COLUMN) {
             col.tab = x->rtab;
             col.col = x->rcol;
@@ -326,6 +331,7 @@ static int output_alias(suql_an_ctx *a, const suql_select *s, suql_expr *x, int 
     x->rdepth = 0;
     x->vtype = t->vtype;
     x->varray = t->varray;
+    x->venum = t->venum;
     return 1;
 }
 

@@ -21,6 +21,7 @@
  * query is better answered than refused over a cast PostgreSQL would
  * make implicitly.
  */
+#include "store/kb.h"
 #include "suql/analyze_int.h"
 #include "suql/emit.h"
 #include "suql/parse.h"
@@ -113,6 +114,15 @@ static int text_args(suql_an_ctx *a, const suql_expr *x)
     int hit = 0;
     for (size_t i = 0; i < sizeof fns / sizeof *fns && !hit; i++) hit = !strcmp(x->name, fns[i]);
     const suql_expr *v = x->nargs ? x->args[0] : NULL;
+    if (hit && v && v->varray) {
+        /* An array is not its JSON text: PostgreSQL has no length(text[]). */
+        const char *an = suql_an_label(a, v);
+        return suql_error_at(a->e, GN_EPARSE, a->q, x->pos,
+                             "function %s(%s[]) does not exist: %s is an array (its number of elements: "
+                             "cardinality(%s); its elements as text: array_to_string(%s, ', '))",
+                             x->name, pg_type(v->vtype == SUQL_VT_UNKNOWN ? SUQL_VT_TEXT : v->vtype), an,
+                             an, an);
+    }
     if (!hit || !v || v->varray || !(is_num(v->vtype) || v->vtype == SUQL_VT_BOOL)) return 0;
     return suql_error_at(a->e, GN_EPARSE, a->q, x->pos,
                          "function %s(%s) does not exist: cast the argument, %s(%s::text)", x->name,
@@ -259,6 +269,7 @@ static int subquery_cols(suql_an_ctx *a, const suql_an_scope *sc, suql_select *s
                                  "array): unnest it in the subquery");
         x->vtype = cols[0].vtype;
         x->varray = cols[0].varray || x->array;
+        x->venum = x->array ? NULL : cols[0].venum;
     }
     return 0;
 }
@@ -290,6 +301,41 @@ static int freetext_call(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
 }
 
 static int has_aggregate(const suql_expr *x);
+static const st_column *enum_of(suql_expr *const *v, int n, int step);
+
+/* The enum a call's value carries: nullif's first argument's, greatest's
+ * and least's (any argument's), and the first argument's of min, max and
+ * the window functions that return one of their input values. */
+static const st_column *func_enum(const suql_expr *x)
+{
+    static const char *const first[] = { "nullif", "min", "max", "first_value", "last_value",
+                                         "nth_value", "lag", "lead" };
+    if (!x->nargs || x->varray) return NULL;
+    if (!strcmp(x->name, "greatest") || !strcmp(x->name, "least")) return enum_of(x->args, x->nargs, 1);
+    for (size_t i = 0; i < sizeof first / sizeof *first; i++)
+        if (!strcmp(x->name, first[i])) return x->args[0]->varray ? NULL : x->args[0]->venum;
+    return NULL;
+}
+
+/* sum() and avg() add numbers or intervals (a time is cast to one):
+ * PostgreSQL has neither for an enum, text, a date or a timestamp. */
+static int sum_avg_type(suql_an_ctx *a, const suql_expr *x)
+{
+    const suql_expr *v = x->args[0];
+    if ((strcmp(x->name, "sum") && strcmp(x->name, "avg")) || v->varray || v->kind == SUQL_E_NULL) return 0;
+    const char *t = v->venum ? "enum" : NULL;
+    if (!t && v->kind != SUQL_E_STRING)
+        switch (v->vtype) {
+        case SUQL_VT_TEXT: t = "text"; break;
+        case SUQL_VT_DATE: case SUQL_VT_TIMESTAMP: t = pg_type(v->vtype); break;
+        default: break;
+        }
+    if (!t) return 0;
+    return suql_error_at(a->e, GN_EPARSE, a->q, x->pos, "function %s(%s) does not exist%s", x->name, t,
+                         v->venum ? ": count each value instead (GROUP BY it), or compare it"
+                         : v->vtype == SUQL_VT_TEXT ? ": cast a text of numbers, sum(x::numeric)"
+                         : "");
+}
 
 static int func_call(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
 {
@@ -307,6 +353,7 @@ static int func_call(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
                 return suql_error_at(a->e, GN_EPARSE, a->q, x->args[i]->pos,
                                      "aggregate function calls cannot be nested");
     x->vtype = suql_func_type(x, &x->varray);
+    x->venum = func_enum(x);
     if ((rc = text_args(a, x))) return rc;
     if (x->nargs == 1 && (!strcmp(x->name, "sum") || !strcmp(x->name, "avg") || !strcmp(x->name, "min") ||
                           !strcmp(x->name, "max"))) {
@@ -321,7 +368,21 @@ static int func_call(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
                                  !strcmp(x->name, "sum") || !strcmp(x->name, "avg")
                                      ? ": count the rows instead, count(*) FILTER (WHERE ...)"
                                      : ": use bool_or() or bool_and()");
+        if ((rc = sum_avg_type(a, x))) return rc;
     }
+    if (!strcmp(x->name, "string_agg") && x->nargs == 2 && !x->args[0]->venum &&
+        (x->args[0]->varray || (x->args[0]->vtype != SUQL_VT_TEXT && x->args[0]->vtype != SUQL_VT_UNKNOWN)))
+        return suql_error_at(a->e, GN_EPARSE, a->q, x->pos,
+                             "function string_agg(%s, text) does not exist: cast the value, "
+                             "string_agg(%s::text, ...)",
+                             x->args[0]->varray ? "array" : pg_type(x->args[0]->vtype),
+                             suql_an_label(a, x->args[0]));
+    if (!strcmp(x->name, "trunc") && x->nargs == 2 && x->args[0]->vtype == SUQL_VT_REAL)
+        return suql_error_at(a->e, GN_EPARSE, a->q, x->pos,
+                             "function trunc(double precision, integer) does not exist: "
+                             "truncate %s as numeric, trunc(%s::numeric, %s)",
+                             suql_an_label(a, x->args[0]), suql_an_label(a, x->args[0]),
+                             suql_an_label(a, x->args[1]));
     if (!strcmp(x->name, "round") && x->nargs == 2 && x->args[0]->vtype == SUQL_VT_REAL)
         return suql_error_at(a->e, GN_EPARSE, a->q, x->pos,
                              "function round(double precision, integer) does not exist: "
@@ -519,12 +580,23 @@ static suql_vtype first_known(suql_expr **v, int n, int step, int *array)
 
 static int expr_more(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x);
 
+/* The enum V[0], V[STEP], ... carry (the first that is one), as
+ * PostgreSQL resolves CASE, COALESCE, greatest and least to the enum type
+ * when one operand has it and the others are literals: NULL if none. */
+static const st_column *enum_of(suql_expr *const *v, int n, int step)
+{
+    for (int i = 0; i < n; i += step)
+        if (v[i] && v[i]->venum && !v[i]->varray) return v[i]->venum;
+    return NULL;
+}
+
 int suql_an_expr(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
 {
     if (!x) return 0;
     int rc;
     x->vtype = SUQL_VT_UNKNOWN;
     x->varray = 0;
+    x->venum = NULL;
     switch (x->kind) {
     case SUQL_E_COLUMN: return suql_an_column(a, sc, x, 0);
     case SUQL_E_STAR:
@@ -590,7 +662,7 @@ static int expr_more(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
          * enums (an enum is compared with =). */
         for (int i = 0; i < 2; i++) {
             const suql_expr *y = i ? x->r : x->l;
-            int is_enum = y->kind == SUQL_E_COLUMN && y->rcol && y->rcol->type && !strcmp(y->rcol->type, "enum");
+            int is_enum = y->venum != NULL;
             if (y->kind != SUQL_E_STRING && (is_enum || (y->vtype != SUQL_VT_TEXT && y->vtype != SUQL_VT_UNKNOWN)))
                 return suql_error_at(a->e, GN_EPARSE, a->q, x->pos, "operator does not exist: %s %s text%s",
                                      is_enum ? "enum" : pg_type(y->vtype), suql_op_text(x->op),
@@ -639,6 +711,8 @@ static int expr_more(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
             x->vtype = x->r->vtype;
             x->varray = x->r->varray;
         }
+        x->venum = x->nargs > 1 ? enum_of(x->args + 1, x->nargs - 1, 2) : NULL;
+        if (!x->venum && x->r && !x->r->varray) x->venum = x->r->venum;
         return 0;
     case SUQL_E_SUBQUERY: return subquery_cols(a, sc, x->sub, 1, x);
     case SUQL_E_EXISTS:
@@ -648,6 +722,7 @@ static int expr_more(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
         if ((rc = exprs(a, sc, x->args, x->nargs))) return rc;
         if ((rc = one_type(a, x->args, x->nargs, 1, "COALESCE"))) return rc;
         x->vtype = first_known(x->args, x->nargs, 1, &x->varray);
+        x->venum = enum_of(x->args, x->nargs, 1);
         return 0;
     case SUQL_E_ISBOOL:
         x->vtype = SUQL_VT_BOOL;
@@ -673,6 +748,9 @@ static int expr_more(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
                                      "array subscript must have type integer");
         x->vtype = x->l->vtype;
         x->varray = x->slice;
+        /* An element of an enum array column. */
+        if (!x->slice && x->l->kind == SUQL_E_COLUMN && x->l->rcol && x->l->rcol->is_array)
+            x->venum = suql_an_enum_column(x->l->rcol);
         return 0;
     default:
         return suql_error_at(a->e, GN_EPARSE, a->q, x->pos, "unexpected expression (%s)",

@@ -194,6 +194,25 @@ static int fail_ungrouped(suql_an_ctx *a, const suql_expr *c)
                          "aggregate function", q ? q : "", q ? "." : "", n);
 }
 
+typedef struct star_ctx {
+    const group_ctx *g;
+    int pos;
+    suql_expr col;           /* the first ungrouped column; kind NONE: none */
+} star_ctx;
+
+static void star_fn(void *ud, const suql_from *item, int index, const suql_from *join)
+{
+    star_ctx *c = ud;
+    if (c->col.kind == SUQL_E_COLUMN) return;
+    const suql_rcolumn *rc = &item->rcols[index];
+    suql_expr x = { .kind = SUQL_E_COLUMN, .pos = c->pos, .name = rc->name, .qual = item->rname,
+                    .rkind = item->kind == SUQL_FROM_FUNC ? SUQL_R_UNNEST
+                             : item->rtab ? SUQL_R_BASE : SUQL_R_DERIVED,
+                    .rtab = rc->tab, .rcol = rc->col, .rfrom = item, .rjoin = join, .rindex = index,
+                    .vtype = rc->vtype, .varray = rc->varray, .venum = rc->venum };
+    if (ungrouped(c->g, &x)) c->col = x;
+}
+
 static int grouping(suql_an_ctx *a, const suql_select *s)
 {
     int grouped = s->ngroup > 0 || has_aggregate(s->having);
@@ -203,9 +222,17 @@ static int grouping(suql_an_ctx *a, const suql_select *s)
     group_ctx g = { a, s, suql_array_new(a->q, s->ngroup, sizeof(char *)) };
     for (int i = 0; i < s->ngroup; i++) g.printed[i] = printed(a, group_target(&g, s->group[i]));
     const suql_expr *c;
-    for (int i = 0; i < s->ntargets; i++)
-        if (s->targets[i].expr->kind != SUQL_E_STAR && (c = ungrouped(&g, s->targets[i].expr)))
+    for (int i = 0; i < s->ntargets; i++) {
+        const suql_expr *t = s->targets[i].expr;
+        if (t->kind == SUQL_E_STAR) {
+            /* SELECT * ... GROUP BY location: each column the star stands for. */
+            star_ctx sc = { &g, t->pos, { .kind = SUQL_E_NULL } };
+            suql_star_walk(s, t, star_fn, &sc);
+            if (sc.col.kind == SUQL_E_COLUMN) return fail_ungrouped(a, &sc.col);
+        } else if ((c = ungrouped(&g, t))) {
             return fail_ungrouped(a, c);
+        }
+    }
     if ((c = ungrouped(&g, s->having))) return fail_ungrouped(a, c);
     for (int i = 0; i < s->norder; i++) {
         const suql_expr *x = s->order[i].expr;

@@ -70,6 +70,9 @@ typedef struct suql_an_collect {
 
 /* The schema's type name (text, enum, int, ...) as a suql_vtype. */
 suql_vtype suql_an_schema_type(const char *t);
+/* C when it is an enum column with declared values (its elements', for
+ * an array), else NULL. */
+const struct st_column *suql_an_enum_column(const struct st_column *c);
 /* The type as messages name it: "TEXT", "REAL[]", ... (static). */
 const char *suql_an_vtype_name(suql_vtype t, int array);
 /* X in messages: a column's name, else its printed form (arena). */

@@ -35,6 +35,11 @@ suql_vtype suql_an_schema_type(const char *t)
     return SUQL_VT_UNKNOWN;
 }
 
+const st_column *suql_an_enum_column(const st_column *c)
+{
+    return c && c->type && !strcmp(c->type, "enum") && c->nenum ? c : NULL;
+}
+
 /* The type as messages name it (the schema's CREATE TABLE spelling). */
 const char *suql_an_vtype_name(suql_vtype t, int array)
 {
@@ -289,6 +294,7 @@ static void bind(suql_expr *x, suql_an_source s, int depth)
     x->rtarget = NULL;
     x->vtype = c->vtype;
     x->varray = c->varray;
+    x->venum = c->venum;
 }
 
 static int unknown_column(suql_an_ctx *a, const suql_an_scope *sc, const suql_expr *x, const suql_from *in)

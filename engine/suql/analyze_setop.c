@@ -80,6 +80,7 @@ static int order_key(suql_an_ctx *a, const suql_select *s, suql_expr *x)
     x->rdepth = 0;
     x->vtype = s->rcols[hit].vtype;
     x->varray = s->rcols[hit].varray;
+    x->venum = s->rcols[hit].venum;
     return 0;
 }
 
@@ -123,6 +124,7 @@ int suql_an_setop(suql_an_ctx *a, suql_select *s, const suql_an_scope *up, const
                                  suql_an_pg_type(l[i].vtype), suql_an_pg_type(r[i].vtype));
         if (r[i].tab != l[i].tab || r[i].col != l[i].col) v[i].tab = NULL, v[i].col = NULL;
         if (r[i].vtype != l[i].vtype) v[i].vtype = SUQL_VT_UNKNOWN;
+        if (r[i].venum != l[i].venum) v[i].venum = NULL;
         if (r[i].varray != l[i].varray) v[i].varray = 0;
     }
     s->rcols = *out = v;

@@ -135,6 +135,8 @@ typedef struct suql_rcolumn {
     const struct st_column *col;    /*   or both NULL (a computed value) */
     suql_vtype vtype;
     int varray;                     /* a JSON array */
+    const struct st_column *venum;  /* an enum value: the enum column whose
+                                       declared order it sorts in, or NULL */
 } suql_rcolumn;
 
 struct suql_expr {
@@ -184,6 +186,12 @@ struct suql_expr {
     /* Every expression: its inferred type. */
     suql_vtype vtype;
     int varray;                     /* a JSON array (array column, ARRAY[...]) */
+    const struct st_column *venum;  /* a value of an enum (a column, an element
+                                       of an enum array, or what NULLIF,
+                                       COALESCE, CASE, greatest, least, min,
+                                       max, a window's value function or a
+                                       subquery carries from one): the enum
+                                       column whose declared order it has */
 };
 
 /* One item of the select list: expr [AS alias]. */

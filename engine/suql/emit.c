@@ -25,15 +25,19 @@
  *     out; an output name or position is emitted as its position (SQLite
  *     would resolve a bare name to an input column first in GROUP BY, and
  *     to a hidden column the schema does not show).
- *   Enums order by declaration: ORDER BY an enum column, and <, <=, >, >=
+ *   Enums order by declaration: ORDER BY an enum value, and <, <=, >, >=
  *     between one and a literal of its values (or another), compare each
- *     value's place in the declared list (a CASE), not its text.
+ *     value's place in the declared list (a CASE), not its text.  An enum
+ *     value is a column of one, or an expression the analyzer carries the
+ *     enum through (NULLIF, COALESCE, CASE, greatest, least, min, max, a
+ *     window's value functions, a subquery's column).
  *   LIMIT NULL/ALL: LIMIT -1; OFFSET alone: LIMIT -1 OFFSET n.
  *   LIKE is case-sensitive: a literal pattern becomes GLOB (% -> *, _ -> ?,
  *     * ? [ bracketed, \ escapes honored); another pattern calls
- *     suql_like() (emit_func.c).  ILIKE becomes SQLite's LIKE, which folds
- *     ASCII case only (PostgreSQL folds all of Unicode), with ESCAPE '\'
- *     when the pattern may contain PostgreSQL's default escape.
+ *     suql_like() (emit_func.c).  ILIKE lowers both sides as PostgreSQL
+ *     does under a UTF-8 ctype (suql_lower, casemap.c: all of Unicode),
+ *     then matches with SQLite's LIKE, with ESCAPE '\' when the pattern
+ *     may contain PostgreSQL's default escape.
  *   Casts: ::int truncates in SQLite but rounds in PostgreSQL, so a REAL
  *     operand is rounded first; ::boolean reads PostgreSQL's spellings.
  *   TIME values compare through time(), so '14:00' (as stored) equals
@@ -43,7 +47,7 @@
  *   TRUE/FALSE are 1/0; GREATEST/LEAST ignore NULLs (emit_func.c).
  * Known differences left: division by zero gives NULL (PostgreSQL: an
  * error); a scalar subquery returning several rows gives its first
- * (PostgreSQL: an error); upper()/lower() fold ASCII only.
+ * (PostgreSQL: an error).
  *
  * Rejected: emitting PostgreSQL text and rewriting it (no tree to check);
  * adding parentheses everywhere (unreadable --explain output); quoting
@@ -53,9 +57,11 @@
 #include "suql/emit_int.h"
 #include "suql/analyze.h"
 #include "suql/parse.h"
+#include "suql/casemap.h"
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -382,6 +388,27 @@ static void glob_pattern(const char *p, gn_buf *out)
     }
 }
 
+/* X in lower case as PostgreSQL lowers it: a literal here, anything
+ * else through suql_lower(). */
+static int lowered(suql_emitter *m, suql_opnd x)
+{
+    if (x.x && x.x->kind == SUQL_E_STRING) {
+        char *low;
+        size_t n;
+        if (suql_case_map(x.x->text, strlen(x.x->text), SUQL_CASE_LOWER, &low, &n))
+            return suql_em_fail(m, x.x->pos, "out of memory");
+        suql_emit_string(low, m->out);
+        free(low);
+        m->lvl = L_ATOM;
+        return 0;
+    }
+    gn_buf_puts(m->out, "suql_lower(");
+    int rc = suql_em_opnd(m, x, L_NONE);
+    gn_buf_putc(m->out, ')');
+    m->lvl = L_ATOM;
+    return rc;
+}
+
 static int like(suql_emitter *m, suql_op op, suql_opnd l, suql_opnd r)
 {
     int neg = op == SUQL_OP_NOT_LIKE || op == SUQL_OP_NOT_ILIKE, rc;
@@ -395,19 +422,23 @@ static int like(suql_emitter *m, suql_op op, suql_opnd l, suql_opnd r)
         m->lvl = neg ? L_NOT : L_ATOM;
         return 0;
     }
-    if ((rc = suql_em_opnd(m, l, L_ADD))) return rc;
     if (op == SUQL_OP_LIKE || op == SUQL_OP_NOT_LIKE) {
+        if ((rc = suql_em_opnd(m, l, L_ADD))) return rc;
         gn_buf t;
         gn_buf_init(&t);
         glob_pattern(r.x->text, &t);
         gn_buf_puts(m->out, neg ? " NOT GLOB " : " GLOB ");
         suql_emit_string(t.data, m->out);
         gn_buf_release(&t);
-    } else {
-        gn_buf_puts(m->out, neg ? " NOT LIKE " : " LIKE ");
-        if ((rc = suql_em_opnd(m, r, L_ADD))) return rc;
-        if (!literal || strchr(r.x->text, '\\')) gn_buf_puts(m->out, " ESCAPE '\\'");
+        m->lvl = L_EQ;
+        return 0;
     }
+    /* ILIKE is PostgreSQL's: both sides lowered (all of Unicode, as under
+     * a UTF-8 ctype), then matched; a literal pattern is lowered here. */
+    if ((rc = lowered(m, l))) return rc;
+    gn_buf_puts(m->out, neg ? " NOT LIKE " : " LIKE ");
+    if ((rc = lowered(m, r))) return rc;
+    if (!literal || strchr(r.x->text, '\\')) gn_buf_puts(m->out, " ESCAPE '\\'");
     m->lvl = L_EQ;
     return 0;
 }
@@ -433,13 +464,8 @@ static suql_opnd X(const suql_expr *x)
 
 const struct st_column *suql_em_enum_col(const suql_expr *x)
 {
-    if (x && x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS)
-        return x->rtarget && x->rtarget != x ? suql_em_enum_col(x->rtarget) : NULL;
-    const st_column *c = x && x->kind == SUQL_E_COLUMN ? x->rcol : NULL;
-    /* An element of an enum array (FROM unnest(grading_options) AS g) is
-     * an enum value too. */
-    int element = x && x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_UNNEST && !x->varray;
-    return c && c->type && !strcmp(c->type, "enum") && (!c->is_array || element) && c->nenum ? c : NULL;
+    /* The analyzer carries the enum through expressions (ast.h's venum). */
+    return x && !x->varray ? x->venum : NULL;
 }
 
 /* The place of TEXT among C's values, or -1. */
@@ -762,7 +788,7 @@ static int arith(suql_emitter *m, const suql_expr *x)
     int rc = datetime_arith(m, x);
     if (rc) return rc > 0 ? 0 : -rc;
     if (x->op == SUQL_OP_POW) {
-        gn_buf_puts(m->out, "pow(");
+        gn_buf_puts(m->out, "suql_pow(");
         rc = suql_em_expr(m, x->l, L_NONE);
         gn_buf_puts(m->out, ", ");
         if (!rc) rc = suql_em_expr(m, x->r, L_NONE);
@@ -787,18 +813,28 @@ static int arith(suql_emitter *m, const suql_expr *x)
         m->lvl = L_ATOM;
         return rc;
     }
-    /* Numeric results are exact to 15 digits (pgval.h): 0.1 + 0.2 = 0.3. */
+    /* Numeric results are exact to 15 digits (pgval.h): 0.1 + 0.2 = 0.3.
+     * A double's overflow is PostgreSQL's error, not Infinity. */
     int numeric = x->vtype == SUQL_VT_NUMERIC && x->op != SUQL_OP_DIV;
+    int checked = !numeric && (x->vtype == SUQL_VT_REAL || x->vtype == SUQL_VT_NUMERIC) &&
+                  m->unchecked != x;
     int lvl = x->op == SUQL_OP_ADD || x->op == SUQL_OP_SUB ? L_ADD : L_MUL;
     if (numeric) gn_buf_puts(m->out, "suql_numeric(");
+    if (checked) gn_buf_puts(m->out, "suql_fcheck(");
+    /* An operand that is arithmetic itself is checked by this check: an
+     * infinity goes on through + - * and /. */
+    int chain = checked || m->unchecked == x;
+    if (chain) m->unchecked = x->l;
     rc = suql_em_expr(m, x->l, lvl);
     if (rc) return rc;
     gn_buf_printf(m->out, " %s ", suql_op_text(x->op));
+    if (chain) m->unchecked = x->r;
     if (x->op == SUQL_OP_DIV || x->op == SUQL_OP_MOD) rc = suql_em_divisor(m, x->r, x->l);
     else rc = suql_em_expr(m, x->r, lvl + 1);
+    m->unchecked = NULL;
     if (rc) return rc;
-    if (numeric) gn_buf_putc(m->out, ')');
-    m->lvl = numeric ? L_ATOM : lvl;
+    if (numeric || checked) gn_buf_putc(m->out, ')');
+    m->lvl = numeric || checked ? L_ATOM : lvl;
     return 0;
 }
 

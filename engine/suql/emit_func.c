@@ -110,7 +110,7 @@ static const fn_def fns[] = {
     { "degrees", 1, 1, 0, SUQL_VT_REAL, "suql_degrees", NULL },
     { "div", 2, 2, 0, SUQL_VT_NUMERIC, "suql_div", NULL },
     { "every", 1, 1, 1, SUQL_VT_BOOL, "min", NULL },
-    { "exp", 1, 1, 0, SUQL_VT_REAL, "exp", NULL },
+    { "exp", 1, 1, 0, SUQL_VT_REAL, "suql_exp", NULL },
     { "extract", 2, 2, 0, SUQL_VT_NUMERIC, NULL, date_part },
     { "floor", 1, 1, 0, T_FLT, "floor", NULL },
     { "gcd", 2, 2, 0, T_ARG, "suql_gcd", NULL },
@@ -120,12 +120,12 @@ static const fn_def fns[] = {
     { "lcm", 2, 2, 0, T_ARG, "suql_lcm", NULL },
     { "left", 2, 2, 0, SUQL_VT_TEXT, "suql_left", NULL },
     { "length", 1, 1, 0, SUQL_VT_INT, "length", NULL },
-    { "ln", 1, 1, 0, SUQL_VT_REAL, "ln", NULL },
+    { "ln", 1, 1, 0, SUQL_VT_REAL, "suql_ln", NULL },
     { "localtime", 0, 0, 0, SUQL_VT_TIME, NULL, current_ },
     { "localtimestamp", 0, 0, 0, SUQL_VT_TIMESTAMP, NULL, current_ },
-    { "log", 1, 2, 0, SUQL_VT_REAL, "log", NULL },
+    { "log", 1, 2, 0, SUQL_VT_REAL, "suql_log", NULL },
     { "log10", 1, 1, 0, SUQL_VT_REAL, "suql_log10", NULL },
-    { "lower", 1, 1, 0, SUQL_VT_TEXT, "lower", NULL },
+    { "lower", 1, 1, 0, SUQL_VT_TEXT, "suql_lower", NULL },
     { "lpad", 2, 3, 0, SUQL_VT_TEXT, "suql_lpad", NULL },
     { "ltrim", 1, 2, 0, SUQL_VT_TEXT, "ltrim", NULL },
     { "make_date", 3, 3, 0, SUQL_VT_DATE, "suql_make_date", NULL },
@@ -139,8 +139,8 @@ static const fn_def fns[] = {
     { "octet_length", 1, 1, 0, SUQL_VT_INT, "suql_octet_length", NULL },
     { "pi", 0, 0, 0, SUQL_VT_REAL, "pi", NULL },
     { "position", 2, 2, 0, SUQL_VT_INT, "instr", NULL },
-    { "pow", 2, 2, 0, SUQL_VT_REAL, "pow", NULL },
-    { "power", 2, 2, 0, SUQL_VT_REAL, "pow", NULL },
+    { "pow", 2, 2, 0, SUQL_VT_REAL, "suql_pow", NULL },
+    { "power", 2, 2, 0, SUQL_VT_REAL, "suql_pow", NULL },
     { "radians", 1, 1, 0, SUQL_VT_REAL, "suql_radians", NULL },
     { "random", 0, 0, 0, SUQL_VT_REAL, NULL, random_ },
     { "repeat", 2, 2, 0, SUQL_VT_TEXT, "suql_repeat", NULL },
@@ -153,7 +153,7 @@ static const fn_def fns[] = {
     { "sign", 1, 1, 0, T_FLT, "sign", NULL },
     { "sin", 1, 1, 0, SUQL_VT_REAL, "suql_sin", NULL },
     { "split_part", 3, 3, 0, SUQL_VT_TEXT, "suql_split_part", NULL },
-    { "sqrt", 1, 1, 0, SUQL_VT_REAL, "sqrt", NULL },
+    { "sqrt", 1, 1, 0, SUQL_VT_REAL, "suql_sqrt", NULL },
     { "starts_with", 2, 2, 0, SUQL_VT_BOOL, NULL, starts_with },
     { "stddev", 1, 1, 1, T_AVG, NULL, stat_agg },
     { "stddev_pop", 1, 1, 1, T_AVG, NULL, stat_agg },
@@ -167,7 +167,7 @@ static const fn_def fns[] = {
     { "tan", 1, 1, 0, SUQL_VT_REAL, "suql_tan", NULL },
     { "translate", 3, 3, 0, SUQL_VT_TEXT, "suql_translate", NULL },
     { "trunc", 1, 2, 0, T_FLT, NULL, trunc_ },
-    { "upper", 1, 1, 0, SUQL_VT_TEXT, "upper", NULL },
+    { "upper", 1, 1, 0, SUQL_VT_TEXT, "suql_upper", NULL },
     { "var_pop", 1, 1, 1, T_AVG, NULL, stat_agg },
     { "var_samp", 1, 1, 1, T_AVG, NULL, stat_agg },
     { "variance", 1, 1, 1, T_AVG, NULL, stat_agg },
@@ -294,7 +294,10 @@ suql_vtype suql_func_type(const suql_expr *x, int *array)
     }
     suql_vtype a0 = x->nargs ? x->args[0]->vtype : SUQL_VT_UNKNOWN;
     if (f->type == T_ARG) return a0;
-    if (f->special == sum_avg && a0 == SUQL_VT_INTERVAL) return a0;
+    /* A time is added as the interval since midnight (PostgreSQL's
+     * implicit cast). */
+    if (f->special == sum_avg && (a0 == SUQL_VT_INTERVAL || a0 == SUQL_VT_TIME) && !(x->nargs && x->args[0]->varray))
+        return SUQL_VT_INTERVAL;
     if (f->type == T_AVG) return a0 == SUQL_VT_INT || a0 == SUQL_VT_NUMERIC ? SUQL_VT_NUMERIC : SUQL_VT_REAL;
     if (f->type == T_FLT) return a0 == SUQL_VT_NUMERIC ? SUQL_VT_NUMERIC : SUQL_VT_REAL;
     return (suql_vtype)f->type;
@@ -327,7 +330,8 @@ int suql_em_func(suql_emitter *m, const suql_expr *x)
     } else {
         rc = call(m, f->sql, x);
     }
-    if (!rc) rc = suql_em_call_tail(m, x);   /* FILTER, OVER */
+    if (!rc && !m->tail_done) rc = suql_em_call_tail(m, x);   /* FILTER, OVER */
+    m->tail_done = 0;
     m->lvl = L_ATOM;
     return rc;
 }
@@ -398,6 +402,14 @@ static int concat(suql_emitter *m, const suql_expr *x)
 static int date_part(suql_emitter *m, const suql_expr *x)
 {
     suql_vtype t = x->args[1]->vtype;
+    /* extract() of a date has no time fields (date_part() reads the date
+     * as its midnight, as PostgreSQL casts it to a timestamp). */
+    static const char *const clock[] = { "hour", "minute", "second", "milliseconds", "microseconds" };
+    const char *f = date_field(x->args[0]);
+    for (size_t i = 0; f && t == SUQL_VT_DATE && !strcmp(x->name, "extract") && i < 5; i++)
+        if (!strcmp(f, clock[i]))
+            return suql_em_fail(m, x->pos, "unit \"%s\" not supported for type date (a date has no "
+                                "time of day)", f);
     gn_buf_puts(m->out, "suql_date_part(");
     suql_emit_string(date_field(x->args[0]), m->out);
     gn_buf_puts(m->out, ", ");
@@ -457,12 +469,14 @@ static int interval_arg(const suql_expr *x)
 }
 
 /* sum() and avg() of intervals: pgstat.c's, which add months, days and
- * microseconds apart (SQLite's would read '01:30:00' as the number 1).
+ * microseconds apart (SQLite's would read '01:30:00' as the number 1);
+ * a time is read as the interval since midnight, as PostgreSQL casts it.
  * With DISTINCT, SQLite compares the text: one length spelled two ways
  * ('1 day', '24:00:00') counts twice, where PostgreSQL counts it once. */
 static int sum_avg(suql_emitter *m, const suql_expr *x)
 {
-    if (!interval_arg(x)) return call(m, x->name, x);
+    int time = x->nargs == 1 && x->args[0]->vtype == SUQL_VT_TIME && !x->args[0]->varray;
+    if (!interval_arg(x) && !time) return call(m, x->name, x);
     return call(m, strcmp(x->name, "sum") ? "suql_iv_avg" : "suql_iv_sum", x);
 }
 
@@ -470,20 +484,30 @@ static int sum_avg(suql_emitter *m, const suql_expr *x)
  * would compare the text).  min() and max() of an enum follow its
  * declared order, as PostgreSQL's enum comparison does: the least or
  * greatest place, read back as its value. */
-static int minmax(suql_emitter *m, const suql_expr *x)
+/* " WHEN 0 THEN 'cheap' ... END": a place in C's order read back as its
+ * value. */
+static void enum_value_of_place(suql_emitter *m, const struct st_column *c)
 {
-    if (interval_arg(x)) return call(m, strcmp(x->name, "min") ? "suql_iv_max" : "suql_iv_min", x);
-    /* (FILTER and OVER follow the call: the enum form keeps to plain calls.) */
-    const struct st_column *c = x->distinct || x->over || x->filter ? NULL : suql_em_enum_col(x->args[0]);
-    if (!c) return call(m, x->name, x);
-    gn_buf_printf(m->out, "CASE %s(", x->name);
-    int rc = suql_em_enum_ordinal(m, x->args[0], c);
-    gn_buf_puts(m->out, ")");
     for (int i = 0; i < c->nenum; i++) {
         gn_buf_printf(m->out, " WHEN %d THEN ", i);
         suql_emit_string(c->enum_vals[i], m->out);
     }
     gn_buf_puts(m->out, " END");
+    m->lvl = L_ATOM;
+}
+
+static int minmax(suql_emitter *m, const suql_expr *x)
+{
+    if (interval_arg(x)) return call(m, strcmp(x->name, "min") ? "suql_iv_max" : "suql_iv_min", x);
+    const struct st_column *c = suql_em_enum_col(x->args[0]);
+    if (!c) return call(m, x->name, x);
+    gn_buf_printf(m->out, "CASE %s(%s", x->name, x->distinct ? "DISTINCT " : "");
+    int rc = suql_em_enum_ordinal(m, x->args[0], c);
+    gn_buf_puts(m->out, ")");
+    /* FILTER and OVER belong to the call, inside the CASE. */
+    if (!rc) rc = suql_em_call_tail(m, x);
+    m->tail_done = 1;
+    enum_value_of_place(m, c);
     return rc;
 }
 
@@ -503,22 +527,32 @@ static int substr_(suql_emitter *m, const suql_expr *x)
 /* GREATEST/LEAST ignore NULLs; SQLite's multi-argument max/min return
  * NULL if any argument is.  Each argument is coalesced with the others,
  * so a NULL one stands in as some other argument and cannot win. */
+static int greatest_arg(suql_emitter *m, const suql_expr *x, int i)
+{
+    const struct st_column *c = x->venum;
+    return c ? suql_em_enum_ordinal(m, x->args[i], c) : arg(m, x, i);
+}
+
+/* An enum's greatest or least compares places in its declared order (a
+ * literal outside it has none and cannot win), read back as a value. */
 static int greatest(suql_emitter *m, const suql_expr *x)
 {
     if (x->nargs == 1) return suql_em_expr(m, x->args[0], L_ATOM);
+    if (x->venum) gn_buf_puts(m->out, "CASE ");
     gn_buf_puts(m->out, strcmp(x->name, "least") ? "max(" : "min(");
     for (int i = 0; i < x->nargs; i++) {
         gn_buf_puts(m->out, i ? ", coalesce(" : "coalesce(");
-        int rc = arg(m, x, i);
+        int rc = greatest_arg(m, x, i);
         for (int j = 0; j < x->nargs && !rc; j++) {
             if (j == i) continue;
             gn_buf_puts(m->out, ", ");
-            rc = arg(m, x, j);
+            rc = greatest_arg(m, x, j);
         }
         if (rc) return rc;
         gn_buf_putc(m->out, ')');
     }
     gn_buf_putc(m->out, ')');
+    if (x->venum) enum_value_of_place(m, x->venum);
     return 0;
 }
 

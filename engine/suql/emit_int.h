@@ -32,6 +32,10 @@ typedef struct suql_emitter {
     gn_err *e;
     int lvl;                         /* binding level of the last form */
     suql_em_sel *sel;                /* NULL outside a SELECT */
+    int tail_done;                   /* a call's special form emitted its
+                                        FILTER and OVER itself */
+    const suql_expr *unchecked;      /* an arithmetic node whose overflow
+                                        the one around it checks */
 } suql_emitter;
 
 /* An operand: an expression, or fixed SQL of ours (json_each's "value"). */
@@ -49,6 +53,11 @@ typedef struct suql_valset {
     int *slot;                       /* open addressing: index + 1, 0 empty */
     int nslot;                       /* a power of two, > 2n */
 } suql_valset;
+
+/* What sort key X of S stands for: the output it names (by name or
+ * position) as an expression, else X.  A position inside a star becomes
+ * the column it is, in *tmp.  (emit_window.c) */
+const suql_expr *suql_em_key_expr(const suql_select *s, const suql_expr *x, suql_expr *tmp);
 
 /* emit.c */
 int suql_em_expr(suql_emitter *m, const suql_expr *x, int min);

@@ -195,7 +195,13 @@ static int order_by(suql_emitter *m, const suql_select *s)
 
 int suql_em_sort_key(suql_emitter *m, const suql_expr *x)
 {
-    /* An enum sorts in its declared order, as in PostgreSQL. */
+    /* An enum sorts in its declared order, as in PostgreSQL: a position
+     * naming an enum output sorts by the output's place. */
+    suql_expr tmp;
+    if (x->kind == SUQL_E_INT && m->sel && m->sel->s) {
+        const suql_expr *t = suql_em_key_expr(m->sel->s, x, &tmp);
+        if (suql_em_enum_col(t)) x = t;
+    }
     const struct st_column *c = suql_em_enum_col(x);
     /* An array sorts element by element, an interval by its length
      * (an output name stands for its expression inside the call). */
@@ -337,13 +343,13 @@ static const suql_emit_hooks no_hooks;
 int suql_emit_select(const suql_query *q, const suql_select *s, const suql_emit_hooks *h,
                      gn_buf *out, gn_err *e)
 {
-    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL };
+    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL, 0, NULL };
     return suql_em_select(&m, s ? s : q ? q->select : NULL, NULL, 0);
 }
 
 int suql_emit_expr(const suql_query *q, const suql_expr *x, const suql_emit_hooks *h,
                    gn_buf *out, gn_err *e)
 {
-    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL };
+    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL, 0, NULL };
     return suql_em_expr(&m, x, L_NONE);
 }

@@ -148,6 +148,7 @@ static int order_by(setop_ctx *c, const suql_select *s)
         cols[i].name = c->inner[k];
         cols[i].rcol = s->rcols[k].col;   /* an enum sorts in declared order */
         cols[i].vtype = s->rcols[k].vtype;
+        cols[i].venum = s->rcols[k].venum;
         keys[i] = s->order[i];
         keys[i].expr = &cols[i];
     }

@@ -208,10 +208,7 @@ static void nth_fn(void *ud, const suql_from *item, int index, const suql_from *
     c->join = join;
 }
 
-/* What sort key X of S stands for: the output it names (by name or
- * position) as an expression, else X.  A position inside a star becomes
- * the column it is, in *tmp. */
-static const suql_expr *key_expr(const suql_select *s, const suql_expr *x, suql_expr *tmp)
+const suql_expr *suql_em_key_expr(const suql_select *s, const suql_expr *x, suql_expr *tmp)
 {
     if (x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS && x->rtarget) return x->rtarget;
     if (x->kind != SUQL_E_INT) return x;
@@ -236,6 +233,7 @@ static const suql_expr *key_expr(const suql_select *s, const suql_expr *x, suql_
             tmp->rtab = c.item->rcols[c.index].tab;
             tmp->rcol = c.item->rcols[c.index].col;
             tmp->vtype = c.item->rcols[c.index].vtype;
+            tmp->venum = c.item->rcols[c.index].venum;
             return tmp;
         }
         k += c.k;
@@ -247,7 +245,7 @@ static const suql_expr *key_expr(const suql_select *s, const suql_expr *x, suql_
 static int key_value(suql_emitter *m, const suql_select *s, const suql_expr *x)
 {
     suql_expr tmp;
-    const suql_expr *k = key_expr(s, x, &tmp);
+    const suql_expr *k = suql_em_key_expr(s, x, &tmp);
     const struct st_column *c = suql_em_enum_col(k);
     return c ? suql_em_enum_ordinal(m, k, c) : suql_em_expr(m, k, L_NONE);
 }
@@ -281,7 +279,7 @@ static int numbered(suql_emitter *m, const suql_select *s, const char *const *in
     for (int i = 0; i < s->ndistinct_on && !rc; i++) {
         suql_expr tmp;
         if (i) gn_buf_puts(m->out, ", ");
-        rc = suql_em_expr(m, key_expr(s, s->distinct_on[i], &tmp), L_NONE);
+        rc = suql_em_expr(m, suql_em_key_expr(s, s->distinct_on[i], &tmp), L_NONE);
     }
     for (int i = 0; i < s->norder && !rc; i++) {
         gn_buf_puts(m->out, i ? ", " : " ORDER BY ");

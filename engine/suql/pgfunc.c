@@ -647,7 +647,7 @@ static void fn_array_cat(sqlite3_context *c, int argc, sqlite3_value **v)
 #define RADIANS_PER_DEGREE 0.0174532925199432957692
 
 /* How a one-argument function checks its input and result. */
-enum { M_ANY, M_FINITE, M_UNIT, M_LOG, M_DIV_RPD, M_MUL_RPD };
+enum { M_ANY, M_FINITE, M_UNIT, M_LOG, M_DIV_RPD, M_MUL_RPD, M_SQRT, M_EXP };
 
 typedef struct math_fn {
     const char *name;
@@ -661,7 +661,9 @@ static double radians_(double x) { return x * RADIANS_PER_DEGREE; }
 static const math_fn math_fns[] = {
     { "suql_cos", cos, M_FINITE }, { "suql_sin", sin, M_FINITE }, { "suql_tan", tan, M_FINITE },
     { "suql_acos", acos, M_UNIT }, { "suql_asin", asin, M_UNIT }, { "suql_atan", atan, M_ANY },
-    { "suql_cbrt", cbrt, M_ANY }, { "suql_log10", log10, M_LOG },
+    { "suql_cbrt", cbrt, M_ANY }, { "suql_log10", log10, M_LOG }, { "suql_log", log10, M_LOG },
+    { "suql_ln", log, M_LOG },
+    { "suql_sqrt", sqrt, M_SQRT }, { "suql_exp", exp, M_EXP },
     { "suql_degrees", degrees_, M_DIV_RPD }, { "suql_radians", radians_, M_MUL_RPD },
 };
 
@@ -688,16 +690,79 @@ static void fn_math(sqlite3_context *c, int argc, sqlite3_value **v)
         suql_pg_error(c, x == 0 ? "cannot take logarithm of zero" : "cannot take logarithm of a negative number");
         return;
     }
+    if (m->check == M_SQRT && x < 0) {
+        suql_pg_error(c, "cannot take square root of a negative number");
+        return;
+    }
     double r = m->f(x);
     if (isinf(r) && !isinf(x)) {
         suql_pg_error(c, "value out of range: overflow");
         return;
     }
-    if (r == 0 && x != 0 && ((m->check == M_LOG && x != 1) || m->check == M_DIV_RPD || m->check == M_MUL_RPD)) {
+    if ((r == 0 && m->check == M_EXP && !isinf(x)) ||
+        (r == 0 && x != 0 && ((m->check == M_LOG && x != 1) || m->check == M_DIV_RPD || m->check == M_MUL_RPD))) {
         suql_pg_error(c, "value out of range: underflow");
         return;
     }
     sqlite3_result_double(c, r);
+}
+
+/* suql_log(b, x): the logarithm of X to base B, with PostgreSQL's errors. */
+static void fn_log_b(sqlite3_context *c, int argc, sqlite3_value **v)
+{
+    double b, x;
+    if (suql_pg_null_result(c, argc, v)) return;
+    if (arg_double(c, v[0], &b) || arg_double(c, v[1], &x)) return;
+    if (b <= 0 || x <= 0) {
+        suql_pg_error(c, b == 0 || x == 0 ? "cannot take logarithm of zero"
+                                          : "cannot take logarithm of a negative number");
+        return;
+    }
+    if (b == 1) {
+        suql_pg_error(c, "division by zero");
+        return;
+    }
+    sqlite3_result_double(c, log(x) / log(b));
+}
+
+/* suql_pow(x, y): X to the power Y (power() and ^), with PostgreSQL's
+ * errors where SQLite's pow() gives NULL or Inf. */
+static void fn_pow(sqlite3_context *c, int argc, sqlite3_value **v)
+{
+    double x, y;
+    if (suql_pg_null_result(c, argc, v)) return;
+    if (arg_double(c, v[0], &x) || arg_double(c, v[1], &y)) return;
+    if (x == 0 && y < 0) {
+        suql_pg_error(c, "zero raised to a negative power is undefined");
+        return;
+    }
+    if (x < 0 && y != floor(y)) {
+        suql_pg_error(c, "a negative number raised to a non-integer power yields a complex result");
+        return;
+    }
+    double r = pow(x, y);
+    if (isinf(r) && !isinf(x) && !isinf(y)) {
+        suql_pg_error(c, "value out of range: overflow");
+        return;
+    }
+    if (r == 0 && x != 0 && !isinf(y)) {
+        suql_pg_error(c, "value out of range: underflow");
+        return;
+    }
+    sqlite3_result_double(c, r);
+}
+
+/* suql_fcheck(x): X, or PostgreSQL's error when double precision
+ * arithmetic overflowed (SQLite gives Inf; genie has no Infinity
+ * literal, so an infinite result is always an overflow). */
+static void fn_fcheck(sqlite3_context *c, int argc, sqlite3_value **v)
+{
+    (void)argc;
+    if (sqlite3_value_type(v[0]) == SQLITE_FLOAT && isinf(sqlite3_value_double(v[0]))) {
+        suql_pg_error(c, "value out of range: overflow");
+        return;
+    }
+    sqlite3_result_value(c, v[0]);
 }
 
 /* suql_atan2(y, x). */
@@ -911,6 +976,8 @@ int suql_pgfunc_register(sqlite3 *db)
         { "suql_array_remove", 2, fn_array_remove }, { "suql_array_append", 2, fn_array_append },
         { "suql_array_prepend", 2, fn_array_prepend }, { "suql_array_cat", 2, fn_array_cat },
         { "suql_atan2", 2, fn_atan2 }, { "suql_div", 2, fn_div },
+        { "suql_log", 2, fn_log_b }, { "suql_pow", 2, fn_pow },
+        { "suql_fcheck", 1, fn_fcheck },
         { "suql_gcd", 2, fn_gcd }, { "suql_lcm", 2, fn_lcm },
         { "suql_make_date", 3, fn_make_date }, { "suql_make_time", 3, fn_make_time },
         { "suql_date_trunc", 2, fn_date_trunc },

@@ -14,6 +14,7 @@
  * exact decimal whenever it has at most 15 (0.1 + 0.2 = 0.3 holds, as in
  * PostgreSQL); longer results differ past the 15th digit.
  */
+#include "suql/casemap.h"
 #include "suql/pgtime.h"
 #include "suql/pgfn.h"
 
@@ -123,6 +124,11 @@ static void fn_numeric(sqlite3_context *c, int argc, sqlite3_value **v)
         return;
     }
     double d = sqlite3_value_double(v[0]);
+    if (isinf(d)) {
+        /* Past a double's range (PostgreSQL's numeric goes further). */
+        suql_pg_error(c, "value out of range: overflow");
+        return;
+    }
     char buf[40];
     snprintf(buf, sizeof buf, "%.15g", d);
     sqlite3_result_double(c, isfinite(d) ? strtod(buf, NULL) : d);
@@ -729,28 +735,41 @@ static void fn_split_part(sqlite3_context *c, int argc, sqlite3_value **v)
     sqlite3_result_text(c, p, e ? (int)(e - p) : -1, SQLITE_TRANSIENT);
 }
 
-/* suql_initcap(s): each word's first letter upper case, the rest lower
- * (words: runs of letters and digits; ASCII letters change). */
-static void fn_initcap(sqlite3_context *c, int argc, sqlite3_value **v)
+/* suql_upper(s), suql_lower(s), suql_initcap(s): the case of all of
+ * Unicode as PostgreSQL maps it under a UTF-8 ctype (casemap.c). */
+static void case_fn(sqlite3_context *c, sqlite3_value *v, suql_case how)
 {
-    (void)argc;
-    if (suql_pg_is_null(v[0])) {
+    if (suql_pg_is_null(v)) {
         sqlite3_result_null(c);
         return;
     }
-    char *s = sqlite3_mprintf("%s", suql_pg_text(v[0]));
-    if (!s) {
+    const char *s = suql_pg_text(v);
+    size_t n = (size_t)sqlite3_value_bytes(v);
+    char *out;
+    size_t outn;
+    if (!s || suql_case_map(s, n, how, &out, &outn)) {
         sqlite3_result_error_nomem(c);
         return;
     }
-    int in_word = 0;
-    for (char *p = s; *p; p++) {
-        unsigned char ch = (unsigned char)*p;
-        int alnum = isalnum(ch) || ch >= 0x80;
-        if (ch < 0x80) *p = (char)(in_word ? tolower(ch) : toupper(ch));
-        in_word = alnum;
-    }
-    sqlite3_result_text(c, s, -1, sqlite3_free);
+    sqlite3_result_text64(c, out, outn, free, SQLITE_UTF8);
+}
+
+static void fn_upper(sqlite3_context *c, int argc, sqlite3_value **v)
+{
+    (void)argc;
+    case_fn(c, v[0], SUQL_CASE_UPPER);
+}
+
+static void fn_lower(sqlite3_context *c, int argc, sqlite3_value **v)
+{
+    (void)argc;
+    case_fn(c, v[0], SUQL_CASE_LOWER);
+}
+
+static void fn_initcap(sqlite3_context *c, int argc, sqlite3_value **v)
+{
+    (void)argc;
+    case_fn(c, v[0], SUQL_CASE_INITCAP);
 }
 
 /* suql_array_key(json): a text that sorts as PostgreSQL sorts arrays,
@@ -939,6 +958,7 @@ int suql_pgval_register(sqlite3 *db, const char *today)
         { "suql_substr", 2, fn_substr }, { "suql_substr", 3, fn_substr },
         { "suql_left", 2, fn_left }, { "suql_right", 2, fn_right },
         { "suql_split_part", 3, fn_split_part }, { "suql_initcap", 1, fn_initcap },
+        { "suql_upper", 1, fn_upper }, { "suql_lower", 1, fn_lower },
         { "suql_array_key", 1, fn_array_key }, { "suql_array_key", 2, fn_array_key },
         { "suql_array_text", 1, fn_array_text },
     };

@@ -199,7 +199,7 @@ check "--explain of a free-text query shows its budget" has "budget: 40 free-tex
 g --db "$RDB" --offline -q --format csv --suql "SELECT name FROM restaurants WHERE name ILIKE '%lantern bar%' LIMIT 1"
 check "a name looked up by ILIKE '%...%' LIMIT 1: the exact name wins" sh -c "tail -n 1 '$T/out' | tr -d '\\r' | grep -qx 'Lantern Bar'"
 g --db "$RDB" --explain "SELECT name FROM restaurants WHERE name ILIKE '%lantern bar%' LIMIT 1"
-check "... and --explain shows the order it gets" has "ORDER BY (\"restaurants\".\"name\" LIKE 'lantern bar') DESC"
+check "... and --explain shows the order it gets" has "ORDER BY (suql_lower(\"restaurants\".\"name\") LIKE 'lantern bar') DESC"
 # A value that stands for none of its column's values: said, with the values.
 g --db "$RDB" --offline -q --suql "SELECT name FROM restaurants WHERE price = 'inexpensive' LIMIT 3"
 check "a value that matches nothing is named, with the column's values" has "note: 'inexpensive' is none of the values of restaurants.price, so it matched nothing (its values: 'cheap', 'moderate', 'expensive', 'luxury')"

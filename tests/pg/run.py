@@ -10,8 +10,10 @@ compares the outcomes.
 The server: initdb into a fresh private directory (mode 0700, owned by the
 `postgres` system user when run as root, since initdb refuses root), which
 also holds the Unix socket; no TCP (listen_addresses = ''), fsync off,
-collation C (text compares byte by byte, as SQLite compares it), time zone
-UTC.  It is always stopped (pg_ctl stop -m immediate) and the directory
+time zone UTC.  Each database has collation C (text compares byte by
+byte, as SQLite compares it) and ctype C.UTF-8 (upper(), lower(),
+initcap() and ILIKE map the case of all of Unicode, as a deployment's
+UTF-8 locale does; genie maps it the same way whatever its own locale).  It is always stopped (pg_ctl stop -m immediate) and the directory
 removed when the run ends, also on an error or Ctrl-C.  The sample
 databases are loaded from the SQLite files: each table of genie_columns with
 its columns (_id the primary key), int -> integer (bigint when a value needs
@@ -480,13 +482,17 @@ def load_script(dbfile):
     return "".join(parts), counts
 
 
+# The ctype of the test databases (see the top of the file).
+CTYPE = "C.UTF-8"
+
+
 def load_databases(server):
     for name, rel in DBS.items():
         path = os.path.join(TOP, rel)
         if not os.path.exists(path):
             raise SetupError("%s is missing (make samples builds it)" % rel)
         rc, out, err = server.psql("postgres", "CREATE DATABASE %s TEMPLATE template0 ENCODING 'UTF8' "
-                                   "LC_COLLATE 'C' LC_CTYPE 'C';" % qi(name), readonly=False)
+                                   "LC_COLLATE 'C' LC_CTYPE '%s';" % (qi(name), CTYPE), readonly=False)
         if rc != 0:
             raise SetupError("CREATE DATABASE %s failed: %s" % (name, err.strip()))
         script, counts = load_script(path)

@@ -580,6 +580,35 @@ static suql_vtype first_known(suql_expr **v, int n, int step, int *array)
 
 static int expr_more(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x);
 
+/* ARRAY[...]::type[] (and '{...}'::type[]): each element cast to the
+ * type, as PostgreSQL casts an array element by element
+ * (ARRAY['3', '10']::int[] holds the integers 3 and 10); a literal that
+ * is no such value is refused at its position. */
+static int cast_elements(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
+{
+    suql_expr *arr = x->l;
+    if (x->vtype == SUQL_VT_UNKNOWN) return 0;
+    for (int i = 0; i < arr->nargs; i++) {
+        suql_expr *e = arr->args[i];
+        if (e->kind == SUQL_E_NULL || e->varray || (e->vtype == x->vtype && !x->ntmod)) continue;
+        /* An integer is a number of any kind already. */
+        if ((x->vtype == SUQL_VT_REAL || x->vtype == SUQL_VT_NUMERIC) && !x->ntmod &&
+            (e->vtype == SUQL_VT_INT || e->vtype == SUQL_VT_NUMERIC || e->vtype == SUQL_VT_REAL))
+            continue;
+        suql_expr *c = suql_expr_new(a->q, SUQL_E_CAST, e->pos);
+        c->type = x->type;
+        c->ntmod = x->ntmod;
+        c->tmod[0] = x->tmod[0];
+        c->tmod[1] = x->tmod[1];
+        c->l = e;
+        arr->args[i] = c;
+        int rc = suql_an_expr(a, sc, c);
+        if (rc) return rc;
+    }
+    arr->vtype = x->vtype;
+    return 0;
+}
+
 /* The enum V[0], V[STEP], ... carry (the first that is one), as
  * PostgreSQL resolves CASE, COALESCE, greatest and least to the enum type
  * when one operand has it and the others are literals: NULL if none. */
@@ -689,6 +718,7 @@ static int expr_more(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
             return rc;
         x->vtype = x->type < SUQL_T__COUNT ? cast_types[x->type] : SUQL_VT_UNKNOWN;
         x->varray = x->array;   /* arr::text is its JSON text, as lenient as PostgreSQL's */
+        if (x->array && x->l->kind == SUQL_E_ARRAY && (rc = cast_elements(a, sc, x))) return rc;
         /* '3.7'::int fails here, at its position, as in PostgreSQL. */
         if (x->l->kind == SUQL_E_STRING && !x->array && x->vtype != SUQL_VT_TEXT)
             return suql_an_literal_as(a, x->l, x->vtype);

@@ -388,6 +388,15 @@ static void glob_pattern(const char *p, gn_buf *out)
     }
 }
 
+static int is_bpchar(const suql_expr *x);
+
+/* An operand of LIKE: a char(n) value with its padding (PostgreSQL's
+ * bpchar LIKE sees the spaces). */
+static int like_side(suql_emitter *m, suql_opnd x, int lvl)
+{
+    return x.x && is_bpchar(x.x) ? suql_em_padded(m, x.x) : suql_em_opnd(m, x, lvl);
+}
+
 /* X in lower case as PostgreSQL lowers it: a literal here, anything
  * else through suql_lower(). */
 static int lowered(suql_emitter *m, suql_opnd x)
@@ -403,7 +412,7 @@ static int lowered(suql_emitter *m, suql_opnd x)
         return 0;
     }
     gn_buf_puts(m->out, "suql_lower(");
-    int rc = suql_em_opnd(m, x, L_NONE);
+    int rc = like_side(m, x, L_NONE);
     gn_buf_putc(m->out, ')');
     m->lvl = L_ATOM;
     return rc;
@@ -415,15 +424,15 @@ static int like(suql_emitter *m, suql_op op, suql_opnd l, suql_opnd r)
     int literal = r.x && r.x->kind == SUQL_E_STRING;
     if ((op == SUQL_OP_LIKE || op == SUQL_OP_NOT_LIKE) && !literal) {
         gn_buf_puts(m->out, neg ? "NOT suql_like(" : "suql_like(");
-        if ((rc = suql_em_opnd(m, l, L_NONE))) return rc;
+        if ((rc = like_side(m, l, L_NONE))) return rc;
         gn_buf_puts(m->out, ", ");
-        if ((rc = suql_em_opnd(m, r, L_NONE))) return rc;
+        if ((rc = like_side(m, r, L_NONE))) return rc;
         gn_buf_putc(m->out, ')');
         m->lvl = neg ? L_NOT : L_ATOM;
         return 0;
     }
     if (op == SUQL_OP_LIKE || op == SUQL_OP_NOT_LIKE) {
-        if ((rc = suql_em_opnd(m, l, L_ADD))) return rc;
+        if ((rc = like_side(m, l, L_ADD))) return rc;
         gn_buf t;
         gn_buf_init(&t);
         glob_pattern(r.x->text, &t);
@@ -838,6 +847,24 @@ static int arith(suql_emitter *m, const suql_expr *x)
     return 0;
 }
 
+static int is_bpchar(const suql_expr *x)
+{
+    if (x && x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS) x = x->rtarget;
+    return x && x->kind == SUQL_E_CAST && x->type == SUQL_T_TEXT && x->ntmod == 1 && x->tmod[1] == 1 &&
+           !x->array;
+}
+
+int suql_em_padded(suql_emitter *m, const suql_expr *x)
+{
+    if (!is_bpchar(x)) return suql_em_expr(m, x, L_NONE);
+    if (x->kind == SUQL_E_COLUMN) x = x->rtarget;
+    gn_buf_puts(m->out, "substr(");
+    int rc = suql_em_expr(m, x, L_CAT);
+    gn_buf_printf(m->out, " || printf('%%%ds', ''), 1, %d)", x->tmod[0], x->tmod[0]);
+    m->lvl = L_ATOM;
+    return rc;
+}
+
 /* FN(v) around V. */
 static int wrap_call(suql_emitter *m, const char *fn, const suql_expr *v, const char *extra)
 {
@@ -918,11 +945,16 @@ static int cast(suql_emitter *m, const suql_expr *x)
     }
     case SUQL_T_TEXT:
         if (x->ntmod == 1) {
-            /* varchar(n) cuts to n characters; char(n) also pads to n. */
+            /* varchar(n) cuts to n characters.  char(n) does too, and its
+             * trailing spaces do not count (PostgreSQL's bpchar compares,
+             * measures and concatenates without them): its value here is
+             * unpadded, and it is padded to n where it is shown and in
+             * LIKE (suql_em_padded). */
+            if (x->tmod[1] == 1) gn_buf_puts(b, "rtrim(");
             gn_buf_puts(b, "substr(");
             rc = suql_em_text(m, v);
-            if (x->tmod[1] == 1) gn_buf_printf(b, " || printf('%%%ds', '')", x->tmod[0]);
             gn_buf_printf(b, ", 1, %d)", x->tmod[0]);
+            if (x->tmod[1] == 1) gn_buf_puts(b, ", ' ')");
             break;
         }
         return suql_em_text(m, v);
@@ -1148,6 +1180,14 @@ static int form(suql_emitter *m, const suql_expr *x)
     case SUQL_E_FUNC: return suql_em_func(m, x);
     case SUQL_E_ANSWER: case SUQL_E_SUMMARY: return freetext(m, x);
     case SUQL_E_NEG:
+        if (x->l->vtype == SUQL_VT_INTERVAL && !x->l->varray) {
+            /* -interval '1 hour' is an interval, each part negated. */
+            gn_buf_puts(m->out, "suql_iv_mul(");
+            rc = suql_em_expr(m, x->l, L_NONE);
+            gn_buf_puts(m->out, ", -1)");
+            m->lvl = L_ATOM;
+            return rc;
+        }
         gn_buf_putc(m->out, '-');
         rc = suql_em_expr(m, x->l, L_ATOM);
         m->lvl = L_NEG;

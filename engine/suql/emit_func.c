@@ -61,6 +61,7 @@ static int substr_(suql_emitter *m, const suql_expr *x);
 static int array_length(suql_emitter *m, const suql_expr *x);
 static int array_to_string(suql_emitter *m, const suql_expr *x);
 static int concat(suql_emitter *m, const suql_expr *x);
+static int octet_length(suql_emitter *m, const suql_expr *x);
 static int date_part(suql_emitter *m, const suql_expr *x);
 static int greatest(suql_emitter *m, const suql_expr *x);
 static int mod(suql_emitter *m, const suql_expr *x);
@@ -80,7 +81,7 @@ static const fn_def fns[] = {
     { "array_prepend", 2, 2, 0, T_JSON, NULL, array_fn },
     { "array_remove", 2, 2, 0, T_JSON, NULL, array_fn },
     { "array_lower", 2, 2, 0, SUQL_VT_INT, NULL, array_length },
-    { "array_to_string", 2, 2, 0, SUQL_VT_TEXT, NULL, array_to_string },
+    { "array_to_string", 2, 3, 0, SUQL_VT_TEXT, NULL, array_to_string },
     { "array_upper", 2, 2, 0, SUQL_VT_INT, NULL, array_length },
     { "ascii", 1, 1, 0, SUQL_VT_INT, "suql_ascii", NULL },
     { "asin", 1, 1, 0, SUQL_VT_REAL, "suql_asin", NULL },
@@ -136,7 +137,7 @@ static const fn_def fns[] = {
     { "mod", 2, 2, 0, T_ARG, NULL, mod },
     { "now", 0, 0, 0, SUQL_VT_TIMESTAMP, NULL, current_ },
     { "nullif", 2, 2, 0, T_ARG, "nullif", NULL },
-    { "octet_length", 1, 1, 0, SUQL_VT_INT, "suql_octet_length", NULL },
+    { "octet_length", 1, 1, 0, SUQL_VT_INT, NULL, octet_length },
     { "pi", 0, 0, 0, SUQL_VT_REAL, "pi", NULL },
     { "position", 2, 2, 0, SUQL_VT_INT, "instr", NULL },
     { "pow", 2, 2, 0, SUQL_VT_REAL, "suql_pow", NULL },
@@ -293,11 +294,11 @@ suql_vtype suql_func_type(const suql_expr *x, int *array)
         return x->nargs ? x->args[0]->vtype : SUQL_VT_UNKNOWN;
     }
     suql_vtype a0 = x->nargs ? x->args[0]->vtype : SUQL_VT_UNKNOWN;
-    if (f->type == T_ARG) return a0;
     /* A time is added as the interval since midnight (PostgreSQL's
      * implicit cast). */
     if (f->special == sum_avg && (a0 == SUQL_VT_INTERVAL || a0 == SUQL_VT_TIME) && !(x->nargs && x->args[0]->varray))
         return SUQL_VT_INTERVAL;
+    if (f->type == T_ARG) return a0;
     if (f->type == T_AVG) return a0 == SUQL_VT_INT || a0 == SUQL_VT_NUMERIC ? SUQL_VT_NUMERIC : SUQL_VT_REAL;
     if (f->type == T_FLT) return a0 == SUQL_VT_NUMERIC ? SUQL_VT_NUMERIC : SUQL_VT_REAL;
     return (suql_vtype)f->type;
@@ -375,26 +376,58 @@ static int array_length(suql_emitter *m, const suql_expr *x)
 
 static int array_to_string(suql_emitter *m, const suql_expr *x)
 {
-    gn_buf_puts(m->out, "(SELECT coalesce(group_concat(value, ");
-    int rc = arg(m, x, 1);
+    /* Each element as PostgreSQL prints one in an array: a boolean t or
+     * f, a time with its seconds, a double as its text; a NULL element is
+     * skipped, or printed as the third argument when it is given. */
+    static const char *const form[][2] = {
+        [SUQL_VT_BOOL] = { "CASE value WHEN 1 THEN 't' WHEN 0 THEN 'f' END", NULL },
+        [SUQL_VT_TIME] = { "suql_time(value)", NULL },
+        [SUQL_VT_REAL] = { "suql_text(value)", NULL },
+        [SUQL_VT_NUMERIC] = { "suql_text(value)", NULL },
+    };
+    suql_vtype t = x->args[0]->vtype;
+    const char *elem = t < sizeof form / sizeof *form && form[t][0] ? form[t][0] : "value";
+    gn_buf_puts(m->out, "(SELECT coalesce(group_concat(");
+    int rc = 0;
+    if (x->nargs == 3) {
+        gn_buf_printf(m->out, "coalesce(%s, ", elem);
+        rc = arg(m, x, 2);
+        gn_buf_putc(m->out, ')');
+    } else {
+        gn_buf_puts(m->out, elem);
+    }
+    gn_buf_puts(m->out, ", ");
+    if (!rc) rc = arg(m, x, 1);
     gn_buf_puts(m->out, "), '') FROM json_each(");
     if (!rc) rc = arg(m, x, 0);
     gn_buf_puts(m->out, "))");
     return rc;
 }
 
-/* concat() skips NULLs; || would make the whole result NULL. */
+/* concat() skips NULLs; || would make the whole result NULL.  It prints
+ * each argument as its type shows it (a char(n) padded), where || casts
+ * to text. */
 static int concat(suql_emitter *m, const suql_expr *x)
 {
     gn_buf_putc(m->out, '(');
     for (int i = 0; i < x->nargs; i++) {
         gn_buf_puts(m->out, i ? " || coalesce(" : "coalesce(");
-        int rc = suql_em_text(m, x->args[i]);
+        const suql_expr *v = x->args[i];
+        int rc = v->vtype == SUQL_VT_TEXT ? suql_em_padded(m, v) : suql_em_text(m, v);
         if (rc) return rc;
         gn_buf_puts(m->out, ", '')");
     }
     gn_buf_putc(m->out, ')');
     return 0;
+}
+
+/* octet_length() counts a char(n) value's padding (length() does not). */
+static int octet_length(suql_emitter *m, const suql_expr *x)
+{
+    gn_buf_puts(m->out, "suql_octet_length(");
+    int rc = suql_em_padded(m, x->args[0]);
+    gn_buf_putc(m->out, ')');
+    return rc;
 }
 
 /* date_part(field, v) and EXTRACT(field FROM v): pgval.c's, told what

@@ -36,6 +36,8 @@ typedef struct suql_emitter {
                                         FILTER and OVER itself */
     const suql_expr *unchecked;      /* an arithmetic node whose overflow
                                         the one around it checks */
+    int depth;                       /* SELECTs being emitted: 1 in the
+                                        outermost (whose values are shown) */
 } suql_emitter;
 
 /* An operand: an expression, or fixed SQL of ours (json_each's "value"). */
@@ -60,6 +62,8 @@ typedef struct suql_valset {
 const suql_expr *suql_em_key_expr(const suql_select *s, const suql_expr *x, suql_expr *tmp);
 
 /* emit.c */
+/* X as it is shown: a char(n) value padded to n, anything else as is. */
+int suql_em_padded(suql_emitter *m, const suql_expr *x);
 int suql_em_expr(suql_emitter *m, const suql_expr *x, int min);
 int suql_em_list(suql_emitter *m, suql_expr *const *v, int n);
 int suql_em_opnd(suql_emitter *m, suql_opnd o, int min);

@@ -103,7 +103,8 @@ int suql_em_targets(suql_emitter *m, const suql_select *s, const char *const *na
             continue;
         }
         if (k > 0) gn_buf_puts(m->out, ", ");
-        int rc = suql_em_expr(m, t->expr, L_NONE);
+        /* A char(n) value is shown padded to n (it computes unpadded). */
+        int rc = m->depth == 1 ? suql_em_padded(m, t->expr) : suql_em_expr(m, t->expr, L_NONE);
         if (rc) return rc;
         const suql_expr *x = t->expr;
         const char *natural = NULL;
@@ -325,6 +326,7 @@ int suql_em_select(suql_emitter *m, const suql_select *s, const char *const *nam
     suql_em_sel here = { s, xcalloc((size_t)s->ntargets, sizeof(int)) };
     suql_em_sel *saved = m->sel;
     int rc = 0;
+    m->depth++;
     if (s->nctes > 0) rc = suql_em_ctes(m, s);
     m->sel = &here;
     if (!rc) {
@@ -332,6 +334,7 @@ int suql_em_select(suql_emitter *m, const suql_select *s, const char *const *nam
         rc = suql_em_targets(m, s, names, nnames);
     }
     if (!rc) rc = clauses(m, s);
+    m->depth--;
     m->sel = saved;
     free(here.tpos);
     m->lvl = L_ATOM;
@@ -343,13 +346,13 @@ static const suql_emit_hooks no_hooks;
 int suql_emit_select(const suql_query *q, const suql_select *s, const suql_emit_hooks *h,
                      gn_buf *out, gn_err *e)
 {
-    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL, 0, NULL };
+    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL, 0, NULL, 0 };
     return suql_em_select(&m, s ? s : q ? q->select : NULL, NULL, 0);
 }
 
 int suql_emit_expr(const suql_query *q, const suql_expr *x, const suql_emit_hooks *h,
                    gn_buf *out, gn_err *e)
 {
-    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL, 0, NULL };
+    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL, 0, NULL, 0 };
     return suql_em_expr(&m, x, L_NONE);
 }

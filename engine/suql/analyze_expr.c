@@ -27,6 +27,7 @@
 #include "suql/parse.h"
 #include "suql/pgval.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,11 +63,13 @@ int suql_an_literal_as(suql_an_ctx *a, const suql_expr *lit, suql_vtype t)
         const char *p = s;
         while (*p == ' ') p++;
         char *end;
-        strtod(p, &end);
+        double d = strtod(p, &end);
         while (*end == ' ') end++;
         bad = end == p || *end || strpbrk(p, "xXnN");
         if (!bad && t == SUQL_VT_INT && strpbrk(p, ".eE")) bad = 1;
         if (bad) snprintf(out, sizeof out, "invalid input syntax for type %s: \"%.60s\"", pg_type(t), s);
+        else if (isinf(d))
+            bad = 1, snprintf(out, sizeof out, "\"%.60s\" is out of range for type double precision", s);
         break;
     }
     case SUQL_VT_BOOL: {
@@ -633,7 +636,13 @@ int suql_an_expr(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
                              "* is only allowed in the select list and in count(*)");
     case SUQL_E_STRING: x->vtype = SUQL_VT_TEXT; return 0;
     case SUQL_E_INT: x->vtype = SUQL_VT_INT; return 0;
-    case SUQL_E_FLOAT: x->vtype = SUQL_VT_NUMERIC; return 0;
+    case SUQL_E_FLOAT:
+        x->vtype = SUQL_VT_NUMERIC;
+        /* Numbers are doubles here: past 1.8e308 there is none. */
+        if (!isfinite(x->fval))
+            return suql_error_at(a->e, GN_EPARSE, a->q, x->pos, "\"%s\" is out of range for type double precision",
+                                 x->text ? x->text : "?");
+        return 0;
     case SUQL_E_BOOL: x->vtype = SUQL_VT_BOOL; return 0;
     case SUQL_E_NULL: return 0;
     case SUQL_E_FUNC: return func_call(a, sc, x);

@@ -651,15 +651,38 @@ static int in_list(suql_emitter *m, const suql_expr *x)
 
 /* ---- other forms ---------------------------------------------------- */
 
-static int nary(suql_emitter *m, const suql_expr *x, const char *sep, int lvl)
+/* Terms LO..HI-1 of AND or OR X.  SQLite nests a chain a OR b OR c ...
+ * one level per term and refuses past its depth limit (200 here), where
+ * PostgreSQL takes any length: a long chain is emitted as a balanced tree
+ * of parenthesized halves, log2(n) deep. */
+#define NARY_FLAT 32
+
+static int nary_range(suql_emitter *m, const suql_expr *x, int lo, int hi, const char *sep)
 {
-    for (int i = 0; i < x->nargs; i++) {
-        if (i) gn_buf_puts(m->out, sep);
+    if (hi - lo > NARY_FLAT) {
+        int mid = lo + (hi - lo) / 2;
+        gn_buf_putc(m->out, '(');
+        int rc = nary_range(m, x, lo, mid, sep);
+        gn_buf_putc(m->out, ')');
+        gn_buf_puts(m->out, sep);
+        gn_buf_putc(m->out, '(');
+        if (!rc) rc = nary_range(m, x, mid, hi, sep);
+        gn_buf_putc(m->out, ')');
+        return rc;
+    }
+    for (int i = lo; i < hi; i++) {
+        if (i > lo) gn_buf_puts(m->out, sep);
         int rc = suql_em_expr(m, x->args[i], L_NOT);
         if (rc) return rc;
     }
-    m->lvl = x->nargs > 1 ? lvl : L_ATOM;
     return 0;
+}
+
+static int nary(suql_emitter *m, const suql_expr *x, const char *sep, int lvl)
+{
+    int rc = nary_range(m, x, 0, x->nargs, sep);
+    m->lvl = x->nargs > 1 ? lvl : L_ATOM;
+    return rc;
 }
 
 int suql_em_text(suql_emitter *m, const suql_expr *x)
@@ -908,6 +931,29 @@ static int lenient_cast(suql_emitter *m, const suql_expr *x)
     }
 }
 
+/* arr::type[]: an array's JSON, each element cast as PostgreSQL casts it
+ * (ARRAY[...] literals are cast element by element by the analyzer); an
+ * array of text stays as it is. */
+static int array_cast(suql_emitter *m, const suql_expr *x)
+{
+    static const char *const conv[SUQL_T__COUNT] = {
+        [SUQL_T_INT] = "suql_int(value)", [SUQL_T_REAL] = "suql_float(value)",
+        [SUQL_T_NUMERIC] = "suql_float(value, 'numeric')", [SUQL_T_BOOL] = "suql_bool(value)",
+        [SUQL_T_DATE] = "suql_date(value)", [SUQL_T_TIME] = "suql_time(value)",
+        [SUQL_T_TIMESTAMP] = "suql_timestamp(value)", [SUQL_T_INTERVAL] = "suql_interval(value)",
+    };
+    const suql_expr *v = x->l;
+    const char *c = x->type < SUQL_T__COUNT ? conv[x->type] : NULL;
+    if (!c || v->kind == SUQL_E_ARRAY || v->vtype == x->vtype) return suql_em_expr(m, v, L_ATOM);
+    gn_buf_puts(m->out, "(SELECT CASE WHEN \"_a\".\"j\" IS NULL THEN NULL ELSE (SELECT json_group_array(");
+    gn_buf_puts(m->out, c);
+    gn_buf_puts(m->out, ") FROM (SELECT value FROM json_each(\"_a\".\"j\") ORDER BY key)) END FROM (SELECT ");
+    int rc = suql_em_expr(m, v, L_NONE);
+    gn_buf_puts(m->out, " AS \"j\") AS \"_a\")");
+    m->lvl = L_ATOM;
+    return rc;
+}
+
 /* PostgreSQL's casts: a double to an integer rounds half to even, a
  * numeric half away from zero; text is read strictly (an error for
  * '3.7'::int); a number becomes the text PostgreSQL prints. */
@@ -917,7 +963,7 @@ static int cast(suql_emitter *m, const suql_expr *x)
     const suql_expr *v = x->l;
     suql_vtype t = v->vtype;
     int rc;
-    if (x->array) return suql_em_expr(m, v, L_ATOM);   /* arrays stay JSON */
+    if (x->array) return array_cast(m, x);
     if (suql_is_freetext(v) && x->type != SUQL_T_TEXT) {
         rc = lenient_cast(m, x);
         m->lvl = L_ATOM;

@@ -61,6 +61,8 @@ static int substr_(suql_emitter *m, const suql_expr *x);
 static int array_length(suql_emitter *m, const suql_expr *x);
 static int array_to_string(suql_emitter *m, const suql_expr *x);
 static int concat(suql_emitter *m, const suql_expr *x);
+static int date_trunc(suql_emitter *m, const suql_expr *x);
+static int truncs_interval(const suql_expr *x);
 static int octet_length(suql_emitter *m, const suql_expr *x);
 static int date_part(suql_emitter *m, const suql_expr *x);
 static int greatest(suql_emitter *m, const suql_expr *x);
@@ -107,7 +109,7 @@ static const fn_def fns[] = {
     { "current_timestamp", 0, 0, 0, SUQL_VT_TIMESTAMP, NULL, current_ },
     { "date", 1, 1, 0, SUQL_VT_DATE, "suql_date", NULL },
     { "date_part", 2, 2, 0, SUQL_VT_REAL, NULL, date_part },
-    { "date_trunc", 2, 2, 0, SUQL_VT_TIMESTAMP, "suql_date_trunc", NULL },
+    { "date_trunc", 2, 2, 0, SUQL_VT_TIMESTAMP, NULL, date_trunc },
     { "degrees", 1, 1, 0, SUQL_VT_REAL, "suql_degrees", NULL },
     { "div", 2, 2, 0, SUQL_VT_NUMERIC, "suql_div", NULL },
     { "every", 1, 1, 1, SUQL_VT_BOOL, "min", NULL },
@@ -298,6 +300,7 @@ suql_vtype suql_func_type(const suql_expr *x, int *array)
      * implicit cast). */
     if (f->special == sum_avg && (a0 == SUQL_VT_INTERVAL || a0 == SUQL_VT_TIME) && !(x->nargs && x->args[0]->varray))
         return SUQL_VT_INTERVAL;
+    if (f->special == date_trunc && truncs_interval(x)) return SUQL_VT_INTERVAL;
     if (f->type == T_ARG) return a0;
     if (f->type == T_AVG) return a0 == SUQL_VT_INT || a0 == SUQL_VT_NUMERIC ? SUQL_VT_NUMERIC : SUQL_VT_REAL;
     if (f->type == T_FLT) return a0 == SUQL_VT_NUMERIC ? SUQL_VT_NUMERIC : SUQL_VT_REAL;
@@ -419,6 +422,19 @@ static int concat(suql_emitter *m, const suql_expr *x)
     }
     gn_buf_putc(m->out, ')');
     return 0;
+}
+
+/* date_trunc() of a time or an interval is an interval (PostgreSQL casts
+ * a time to one); of a date or a timestamp, a timestamp. */
+static int truncs_interval(const suql_expr *x)
+{
+    suql_vtype t = x->nargs == 2 ? x->args[1]->vtype : SUQL_VT_UNKNOWN;
+    return t == SUQL_VT_TIME || t == SUQL_VT_INTERVAL;
+}
+
+static int date_trunc(suql_emitter *m, const suql_expr *x)
+{
+    return call(m, truncs_interval(x) ? "suql_date_trunc_iv" : "suql_date_trunc", x);
 }
 
 /* octet_length() counts a char(n) value's padding (length() does not). */

@@ -954,6 +954,39 @@ static void fn_date_trunc(sqlite3_context *c, int argc, sqlite3_value **v)
     suql_pg_result_timestamp(c, days, usec);
 }
 
+/* suql_date_trunc_iv(field, iv): interval IV (or a time, which PostgreSQL
+ * casts to one) with the parts below FIELD dropped, each part keeping its
+ * sign ('-01:30:00' to the hour is '-01:00:00'). */
+static void fn_date_trunc_iv(sqlite3_context *c, int argc, sqlite3_value **v)
+{
+    if (suql_pg_null_result(c, argc, v)) return;
+    const char *field = suql_pg_text(v[0]);
+    int unit = trunc_unit(field);
+    suql_interval iv;
+    char msg[128];
+    if (unit < 0 || unit == U_WEEK) {
+        suql_pg_error(c, unit < 0 ? "unit \"%.40s\" not recognized for type interval"
+                                  : "unit \"%.40s\" not supported for type interval (months have fractional "
+                                    "weeks)", field);
+        return;
+    }
+    if (suql_parse_interval(suql_pg_text(v[1]), &iv, msg, sizeof msg)) {
+        sqlite3_result_error(c, msg, -1);
+        return;
+    }
+    static const long long step[] = { 1, 1000, USEC_SEC, 60 * USEC_SEC, 3600 * USEC_SEC };
+    static const long long months[] = { [U_QUARTER] = 3, [U_YEAR] = 12, [U_DECADE] = 120,
+                                        [U_CENTURY] = 1200, [U_MILLENNIUM] = 12000 };
+    if (unit <= U_HOUR) iv.usec -= iv.usec % step[unit];
+    else iv.usec = 0;
+    if (unit >= U_MONTH) iv.days = 0;
+    if (unit >= U_QUARTER) {
+        long long years = iv.months / 12, mon = iv.months % 12;
+        iv.months = unit == U_QUARTER ? years * 12 + mon - mon % 3 : iv.months - iv.months % months[unit];
+    }
+    suql_pg_result_interval(c, &iv);
+}
+
 /* ---- registration -------------------------------------------------------- */
 
 int suql_pgfunc_register(sqlite3 *db)
@@ -980,7 +1013,7 @@ int suql_pgfunc_register(sqlite3 *db)
         { "suql_fcheck", 1, fn_fcheck },
         { "suql_gcd", 2, fn_gcd }, { "suql_lcm", 2, fn_lcm },
         { "suql_make_date", 3, fn_make_date }, { "suql_make_time", 3, fn_make_time },
-        { "suql_date_trunc", 2, fn_date_trunc },
+        { "suql_date_trunc", 2, fn_date_trunc }, { "suql_date_trunc_iv", 2, fn_date_trunc_iv },
     };
     int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
 #ifdef SQLITE_RESULT_SUBTYPE

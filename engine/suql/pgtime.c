@@ -122,10 +122,13 @@ static int scan_time(const char **sp, long long *usec, int *bad)
     int nh = digits(&s, &h);
     if (nh < 1 || nh > 2 || *s != ':') return -1;
     s++;
-    if (digits(&s, &mi) != 2) return -1;
+    /* One digit is enough, as in PostgreSQL: '9:5' is 09:05:00. */
+    int nm = digits(&s, &mi);
+    if (nm < 1 || nm > 2) return -1;
     if (*s == ':') {
         s++;
-        if (digits(&s, &sec) != 2) return -1;
+        int ns = digits(&s, &sec);
+        if (ns < 1 || ns > 2) return -1;
         if (*s == '.') {
             s++;
             if (!isdigit((unsigned char)*s)) return -1;

@@ -261,6 +261,8 @@ static void fn_float(sqlite3_context *c, int argc, sqlite3_value **v)
         if (float_input(suql_pg_text(v[0]), &d))
             suql_pg_error(c, "invalid input syntax for type %s: \"%.60s\"",
                   argc > 1 ? "numeric" : "double precision", suql_pg_text(v[0]));
+        else if (isinf(d) && !strpbrk(suql_pg_text(v[0]), "iI"))
+            suql_pg_error(c, "\"%.60s\" is out of range for type double precision", suql_pg_text(v[0]));
         else sqlite3_result_double(c, d);
     }
 }

@@ -40,6 +40,19 @@ static char *query_text(const char *arg, gn_err *e)
         gn_err_set(e, GN_EUSAGE, "no query on standard input");
         return NULL;
     }
+    const char *nul = memchr(b.data, 0, b.len);
+    if (nul) {
+        /* The text would end there unseen: refuse it, saying where. */
+        int line = 1, col = 1;
+        for (const char *p = b.data; p < nul; p++) {
+            if (*p == '\n') line++, col = 1;
+            else if (((unsigned char)*p & 0xC0) != 0x80) col++;
+        }
+        gn_buf_release(&b);
+        gn_err_set(e, GN_EUSAGE, "the query on standard input holds a NUL byte at line %d, column %d "
+                   "(a query is text)", line, col);
+        return NULL;
+    }
     return gn_buf_detach(&b);
 }
 

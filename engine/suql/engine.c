@@ -25,6 +25,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -422,9 +423,11 @@ int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res
         }
         if (res->nrows >= SUQL_MAX_ROWS || bytes >= SUQL_MAX_BYTES) {
             free(res->note);
-            res->note = xasprintf("the result was cut at %d rows (%ld MB of text): it holds at most "
-                                  "%d rows and %ld MB", res->nrows, bytes >> 20, SUQL_MAX_ROWS,
-                                  SUQL_MAX_BYTES >> 20);
+            char size[32];
+            if (bytes < 1 << 20) snprintf(size, sizeof size, "%ld KB", (bytes + 1023) >> 10);
+            else snprintf(size, sizeof size, "%.1f MB", (double)bytes / (1 << 20));
+            res->note = xasprintf("the result was cut at %d rows (%s): it holds at most %d rows and "
+                                  "%ld MB", res->nrows, size, SUQL_MAX_ROWS, SUQL_MAX_BYTES >> 20);
             if (en->st) en->st->cut = 1;
             rc = SQLITE_DONE;
             break;
@@ -432,8 +435,9 @@ int suql_run_sql(suql_engine *en, const char *sql, int collect, suql_result *res
         suql_cell *row = suql_result_add_row(res);
         for (int i = 0; i < nc; i++) {
             switch (sqlite3_column_type(st, i)) {
-            case SQLITE_INTEGER: suql_cell_set_int(&row[i], sqlite3_column_int64(st, i)); break;
-            case SQLITE_FLOAT: suql_cell_set_real(&row[i], sqlite3_column_double(st, i)); break;
+            /* A number counts as the 8 bytes it is held in. */
+            case SQLITE_INTEGER: suql_cell_set_int(&row[i], sqlite3_column_int64(st, i)); bytes += 8; break;
+            case SQLITE_FLOAT: suql_cell_set_real(&row[i], sqlite3_column_double(st, i)); bytes += 8; break;
             case SQLITE_NULL: break;
             default:
                 suql_cell_set_text(&row[i], (const char *)sqlite3_column_text(st, i));

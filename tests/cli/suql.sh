@@ -226,6 +226,13 @@ check "--explain with an LLM says the run would ask it, and asks nothing" sh -c 
 g --offline --db "$RDB" --format csv --suql "SELECT a._id FROM restaurants a, restaurants b LIMIT 150000"
 check "a result is cut at 100,000 rows, and says so" sh -c \
   "[ \"\$(wc -l <'$T/out')\" = 100001 ] && grep -q 'the result was cut at 100000 rows' '$T/err'"
+# ... with its size counted (numbers too: 100,000 ids are not "0 MB").
+check "... and the note gives the size of what it holds" grep -q 'cut at 100000 rows (782 KB)' "$T/err"
+
+# A NUL byte in a query on standard input would end the text unseen.
+printf 'SELECT 1,\n  2\0 FROM x' | "$BIN" --offline --db "$RDB" --suql - >"$T/out" 2>"$T/err"; echo $? >"$T/rc"
+check "a NUL byte in a query on standard input is refused, with where it is" sh -c \
+  "[ \"\$(cat '$T/rc')\" = 2 ] && grep -q 'NUL byte at line 2, column 4' '$T/err' && [ ! -s '$T/out' ]"
 
 # A conversation over another agent's database without --agent is a usage
 # error that names the agent to use, not the default agent's worksheet.

@@ -25,6 +25,10 @@ const char *th_path(const char *rel);
 /* The whole file PATH as a NUL-terminated string (caller frees), or NULL
  * when it cannot be read. */
 char *th_read(const char *path);
+/* The run's directory, under $TMPDIR: every test's scratch directory and
+ * the mock server's files are in it, and it is removed when the run ends
+ * (main.c). */
+const char *th_rundir(void);
 /* A fresh empty directory for this test, removed at exit. */
 const char *th_tmpdir(void);
 

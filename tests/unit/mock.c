@@ -47,8 +47,8 @@ static void stop(void)
 const char *th_mock_url(void)
 {
     if (pid > 0) return url;
-    const char *base = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/genie-mock-XXXXXX", base ? base : "/tmp");
+    /* Under the run's directory: removed with it however the test ends. */
+    snprintf(dir, sizeof dir, "%s/genie-mock-XXXXXX", th_rundir());
     if (!mkdtemp(dir)) {
         th_fail(__FILE__, __LINE__, "mkdtemp failed");
         return NULL;

@@ -121,7 +121,11 @@ TEST(genie_kb_runs_suql_search_and_schema_from_a_configuration)
     gn_buf_init(&out);
     CHECK_INT(genie_suql_explain(&k, "SELECT name FROM restaurants WHERE answer(reviews, "
                                  "'is it romantic?') = 'Yes' LIMIT 1", &out, &e), 0);
-    CHECK_CONTAINS(out.data, "answer");
+    /* The plan, not the query echoed: its mode, the free-text check and
+     * the budget it buys. */
+    CHECK_CONTAINS(out.data, "mode:   optimized");
+    CHECK_CONTAINS(out.data, "-> verify prompt, 1 evaluation per candidate");
+    CHECK_CONTAINS(out.data, "budget: 40 free-text evaluations");
     gn_buf_reset(&out);
     genie_kb_schema(&k, GENIE_SCHEMA_MAX_ENUM, &out);
     CHECK_CONTAINS(out.data, "CREATE TABLE restaurants");

@@ -48,10 +48,15 @@ static void sink_release(sink *k)
     gn_buf_release(&k->reasoning);
 }
 
+/* The first choice; when there is none, a failure and an empty choice
+ * (the checks that read it then fail instead of crashing the run). */
 static const llm_choice *choice0(const llm_stream *s)
 {
+    static const llm_choice none;
     const llm_result *r = llm_stream_result(s);
-    return r->nchoices > 0 ? &r->choices[0] : NULL;
+    if (r->nchoices > 0) return &r->choices[0];
+    th_fail(__FILE__, __LINE__, "the stream has no choice");
+    return &none;
 }
 
 TEST(stream_complete_with_and_without_done)

@@ -1,0 +1,30 @@
+/*
+ * test_harness.c — the runner's own promises (main.c), checked from
+ * outside by tests/cli/harness.sh: with GENIE_TEST_CRASH=1 the first test
+ * starts the mock server, makes a scratch file and crashes; the runner
+ * must report it with its signal, run the next test of the file, stop the
+ * server and remove the scratch directory.  Without the variable both
+ * tests pass.
+ */
+#include "harness.h"
+#include "mock.h"
+
+#include <signal.h>
+#include <stdlib.h>
+
+TEST(harness_crash_is_reported)
+{
+    const char *crash = getenv("GENIE_TEST_CRASH");
+    if (!crash || !*crash) return;
+    CHECK(th_mock_url() != NULL);
+    char path[700];
+    snprintf(path, sizeof path, "%s/left-behind", th_tmpdir());
+    FILE *f = fopen(path, "w");
+    if (f) fclose(f);
+    raise(SIGSEGV);
+}
+
+TEST(harness_runs_on_after_a_crash)
+{
+    CHECK(th_tmpdir() != NULL);
+}

@@ -305,6 +305,7 @@ static int freetext_call(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
 
 static int has_aggregate(const suql_expr *x);
 static const st_column *enum_of(suql_expr *const *v, int n, int step);
+static int one_type_of(suql_an_ctx *a, suql_expr **v, int n, int step, const char *what, suql_vtype *type);
 
 /* The enum a call's value carries: nullif's first argument's, greatest's
  * and least's (any argument's), and the first argument's of min, max and
@@ -325,7 +326,12 @@ static const st_column *func_enum(const suql_expr *x)
 static int sum_avg_type(suql_an_ctx *a, const suql_expr *x)
 {
     const suql_expr *v = x->args[0];
-    if ((strcmp(x->name, "sum") && strcmp(x->name, "avg")) || v->varray || v->kind == SUQL_E_NULL) return 0;
+    if ((strcmp(x->name, "sum") && strcmp(x->name, "avg")) || v->kind == SUQL_E_NULL) return 0;
+    if (v->varray)
+        return suql_error_at(a->e, GN_EPARSE, a->q, x->pos, "function %s(%s[]) does not exist: add its "
+                             "elements, FROM t, unnest(%s) AS x ... %s(x)", x->name,
+                             pg_type(v->vtype == SUQL_VT_UNKNOWN ? SUQL_VT_TEXT : v->vtype),
+                             suql_an_label(a, v), x->name);
     const char *t = v->venum ? "enum" : NULL;
     if (!t && v->kind != SUQL_E_STRING)
         switch (v->vtype) {
@@ -372,6 +378,24 @@ static int func_call(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
                                      ? ": count the rows instead, count(*) FILTER (WHERE ...)"
                                      : ": use bool_or() or bool_and()");
         if ((rc = sum_avg_type(a, x))) return rc;
+    }
+    if ((!strcmp(x->name, "bool_and") || !strcmp(x->name, "bool_or") || !strcmp(x->name, "every")) &&
+        x->nargs == 1 && (x->args[0]->varray || (x->args[0]->vtype != SUQL_VT_BOOL &&
+                                                 x->args[0]->vtype != SUQL_VT_UNKNOWN)))
+        return suql_error_at(a->e, GN_EPARSE, a->q, x->pos,
+                             "function %s(%s) does not exist: it reads booleans (write the condition, "
+                             "%s(%s > 0))", x->name,
+                             x->args[0]->varray ? "array" : pg_type(x->args[0]->vtype), x->name,
+                             suql_an_label(a, x->args[0]));
+    /* greatest(1, 'a') and NULLIF(n, 'none'): a literal takes the other
+     * arguments' type, or is refused as PostgreSQL refuses it. */
+    if (!strcmp(x->name, "greatest") || !strcmp(x->name, "least") || !strcmp(x->name, "nullif")) {
+        suql_vtype typed;
+        if ((rc = one_type_of(a, x->args, x->nargs, 1, !strcmp(x->name, "nullif") ? "NULLIF"
+                                                       : !strcmp(x->name, "least") ? "LEAST" : "GREATEST",
+                              &typed)))
+            return rc;
+        if (typed != SUQL_VT_UNKNOWN && !x->varray) x->vtype = typed;
     }
     if (!strcmp(x->name, "string_agg") && x->nargs == 2 && !x->args[0]->venum &&
         (x->args[0]->varray || (x->args[0]->vtype != SUQL_VT_TEXT && x->args[0]->vtype != SUQL_VT_UNKNOWN)))
@@ -549,12 +573,16 @@ static const suql_vtype cast_types[SUQL_T__COUNT] = {
     [SUQL_T_TIME] = SUQL_VT_TIME, [SUQL_T_TIMESTAMP] = SUQL_VT_TIMESTAMP,
 };
 
-/* The results of CASE or COALESCE (V[0], V[STEP], ...) must have one
- * type, as PostgreSQL resolves them: an untyped literal reads as the typed
- * results' type, and text does not mix with numbers. */
-static int one_type(suql_an_ctx *a, suql_expr **v, int n, int step, const char *what)
+/* The results of CASE or COALESCE, or the arguments of greatest, least
+ * and NULLIF (V[0], V[STEP], ...), must have one type, as PostgreSQL
+ * resolves them: an untyped literal reads as the typed values' type, and
+ * text does not mix with numbers.  *TYPE (may be NULL) gets the type they
+ * resolve to, the first typed value's ('7' in CASE ... THEN '7' ELSE
+ * units_min is an integer), UNKNOWN when all are literals. */
+static int one_type_of(suql_an_ctx *a, suql_expr **v, int n, int step, const char *what, suql_vtype *type)
 {
     const suql_expr *typed = NULL;
+    if (type) *type = SUQL_VT_UNKNOWN;
     for (int i = 0; i < n; i += step)
         if (v[i] && v[i]->kind != SUQL_E_STRING && v[i]->kind != SUQL_E_NULL && !v[i]->varray &&
             v[i]->vtype != SUQL_VT_UNKNOWN) {
@@ -563,6 +591,7 @@ static int one_type(suql_an_ctx *a, suql_expr **v, int n, int step, const char *
                 return suql_error_at(a->e, GN_EPARSE, a->q, v[i]->pos, "%s types %s and %s cannot be matched",
                                      what, pg_type(typed->vtype), pg_type(v[i]->vtype));
         }
+    if (typed && type) *type = typed->vtype;
     if (!typed || typed->vtype == SUQL_VT_TEXT) return 0;
     for (int i = 0; i < n; i += step) {
         int rc = v[i] && v[i]->kind == SUQL_E_STRING ? suql_an_literal_as(a, v[i], typed->vtype) : 0;
@@ -669,6 +698,7 @@ int suql_an_expr(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
 static int expr_more(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
 {
     int rc;
+    suql_vtype typed;
     switch (x->kind) {
     case SUQL_E_AND: case SUQL_E_OR:
         x->vtype = SUQL_VT_BOOL;
@@ -742,10 +772,11 @@ static int expr_more(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
             suql_expr **res = suql_array_new(a->q, n, sizeof *res);
             for (int i = 0; i < x->nargs / 2; i++) res[i] = x->args[2 * i + 1];
             if (x->r) res[n - 1] = x->r;
-            if ((rc = one_type(a, res, n, 1, "CASE"))) return rc;
+            if ((rc = one_type_of(a, res, n, 1, "CASE", &typed))) return rc;
         }
         x->vtype = x->nargs > 1 ? first_known(x->args + 1, x->nargs - 1, 2, &x->varray)
                                 : SUQL_VT_UNKNOWN;
+        if (typed != SUQL_VT_UNKNOWN && !x->varray) x->vtype = typed;
         if (x->vtype == SUQL_VT_UNKNOWN && !x->varray && x->r) {
             x->vtype = x->r->vtype;
             x->varray = x->r->varray;
@@ -759,8 +790,9 @@ static int expr_more(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
         return subquery_cols(a, sc, x->sub, 0, NULL);
     case SUQL_E_COALESCE:
         if ((rc = exprs(a, sc, x->args, x->nargs))) return rc;
-        if ((rc = one_type(a, x->args, x->nargs, 1, "COALESCE"))) return rc;
+        if ((rc = one_type_of(a, x->args, x->nargs, 1, "COALESCE", &typed))) return rc;
         x->vtype = first_known(x->args, x->nargs, 1, &x->varray);
+        if (typed != SUQL_VT_UNKNOWN && !x->varray) x->vtype = typed;
         x->venum = enum_of(x->args, x->nargs, 1);
         return 0;
     case SUQL_E_ISBOOL:

@@ -323,6 +323,14 @@ static int bool_text(const char *s)
  * PostgreSQL types an untyped literal by the other side: rating > '4'
  * compares numbers even when rating is an expression SQLite gives no
  * numeric affinity. */
+static int coerced_literal(suql_emitter *m, suql_opnd o, suql_vtype other);
+
+int suql_em_typed(suql_emitter *m, const suql_expr *x, suql_vtype t)
+{
+    if (x->kind == SUQL_E_STRING && coerced_literal(m, (suql_opnd){ x, NULL }, t)) return 0;
+    return suql_em_expr(m, x, L_NONE);
+}
+
 static int coerced_literal(suql_emitter *m, suql_opnd o, suql_vtype other)
 {
     if (!o.x || o.x->kind != SUQL_E_STRING) return 0;
@@ -691,7 +699,7 @@ int suql_em_text(suql_emitter *m, const suql_expr *x)
     if (x->varray) {
         gn_buf_puts(m->out, "suql_array_text(");
         rc = suql_em_expr(m, x, L_NONE);
-        gn_buf_putc(m->out, ')');
+        gn_buf_puts(m->out, x->vtype == SUQL_VT_BOOL ? ", 'bool')" : ")");
         m->lvl = L_ATOM;
         return rc;
     }
@@ -875,6 +883,18 @@ static int is_bpchar(const suql_expr *x)
     if (x && x->kind == SUQL_E_COLUMN && x->rkind == SUQL_R_ALIAS) x = x->rtarget;
     return x && x->kind == SUQL_E_CAST && x->type == SUQL_T_TEXT && x->ntmod == 1 && x->tmod[1] == 1 &&
            !x->array;
+}
+
+int suql_em_shown(suql_emitter *m, const suql_expr *x)
+{
+    if (x->vtype == SUQL_VT_BOOL && !x->varray) {
+        gn_buf_puts(m->out, "CASE ");
+        int rc = suql_em_expr(m, x, L_NONE);
+        gn_buf_puts(m->out, " WHEN 1 THEN 't' WHEN 0 THEN 'f' END");
+        m->lvl = L_ATOM;
+        return rc;
+    }
+    return x->vtype == SUQL_VT_TEXT ? suql_em_padded(m, x) : suql_em_text(m, x);
 }
 
 int suql_em_padded(suql_emitter *m, const suql_expr *x)
@@ -1095,11 +1115,11 @@ static int case_(suql_emitter *m, const suql_expr *x)
         gn_buf_puts(m->out, " WHEN ");
         if ((rc = suql_em_expr(m, x->args[i], L_NONE))) return rc;
         gn_buf_puts(m->out, " THEN ");
-        if ((rc = suql_em_expr(m, x->args[i + 1], L_NONE))) return rc;
+        if ((rc = suql_em_typed(m, x->args[i + 1], x->vtype))) return rc;
     }
     if (x->r) {
         gn_buf_puts(m->out, " ELSE ");
-        if ((rc = suql_em_expr(m, x->r, L_NONE))) return rc;
+        if ((rc = suql_em_typed(m, x->r, x->vtype))) return rc;
     }
     gn_buf_puts(m->out, " END");
     m->lvl = L_ATOM;
@@ -1204,8 +1224,13 @@ static int form_more(suql_emitter *m, const suql_expr *x)
     case SUQL_E_COALESCE:
         if (x->nargs == 1) return suql_em_expr(m, x->args[0], L_ATOM);
         gn_buf_puts(m->out, "coalesce(");
-        rc = suql_em_list(m, x->args, x->nargs);
+        rc = 0;
+        for (int i = 0; i < x->nargs && !rc; i++) {
+            if (i) gn_buf_puts(m->out, ", ");
+            rc = suql_em_typed(m, x->args[i], x->vtype);
+        }
         gn_buf_putc(m->out, ')');
+        m->lvl = L_ATOM;
         return rc;
     case SUQL_E_STAR:
         return suql_em_fail(m, x->pos, "* is only allowed in the select list");

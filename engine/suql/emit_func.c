@@ -66,6 +66,7 @@ static int truncs_interval(const suql_expr *x);
 static int octet_length(suql_emitter *m, const suql_expr *x);
 static int date_part(suql_emitter *m, const suql_expr *x);
 static int greatest(suql_emitter *m, const suql_expr *x);
+static int nullif_(suql_emitter *m, const suql_expr *x);
 static int mod(suql_emitter *m, const suql_expr *x);
 static int random_(suql_emitter *m, const suql_expr *x);
 static int starts_with(suql_emitter *m, const suql_expr *x);
@@ -138,7 +139,7 @@ static const fn_def fns[] = {
     { "min", 1, 1, 1, T_ARG, NULL, minmax },
     { "mod", 2, 2, 0, T_ARG, NULL, mod },
     { "now", 0, 0, 0, SUQL_VT_TIMESTAMP, NULL, current_ },
-    { "nullif", 2, 2, 0, T_ARG, "nullif", NULL },
+    { "nullif", 2, 2, 0, T_ARG, NULL, nullif_ },
     { "octet_length", 1, 1, 0, SUQL_VT_INT, NULL, octet_length },
     { "pi", 0, 0, 0, SUQL_VT_REAL, "pi", NULL },
     { "position", 2, 2, 0, SUQL_VT_INT, "instr", NULL },
@@ -352,12 +353,18 @@ static int string_agg(suql_emitter *m, const suql_expr *x)
     return call(m, "group_concat", x);
 }
 
+/* array_agg() of no rows is NULL, as in PostgreSQL, not an empty array
+ * (a row, even a NULL one, makes an element, so '[]' means none); json()
+ * keeps the result JSON. */
 static int array_agg(suql_emitter *m, const suql_expr *x)
 {
     if (x->naorder || x->distinct) return suql_em_sorted_agg(m, x);
-    gn_buf_puts(m->out, "json_group_array(");
+    gn_buf_puts(m->out, "json(nullif(json_group_array(");
     int rc = x->args[0]->varray ? suql_em_json(m, x->args[0]) : arg(m, x, 0);
     gn_buf_putc(m->out, ')');
+    if (!rc) rc = suql_em_call_tail(m, x);   /* FILTER and OVER inside */
+    m->tail_done = 1;
+    gn_buf_puts(m->out, ", '[]'))");
     return rc;
 }
 
@@ -416,7 +423,7 @@ static int concat(suql_emitter *m, const suql_expr *x)
     for (int i = 0; i < x->nargs; i++) {
         gn_buf_puts(m->out, i ? " || coalesce(" : "coalesce(");
         const suql_expr *v = x->args[i];
-        int rc = v->vtype == SUQL_VT_TEXT ? suql_em_padded(m, v) : suql_em_text(m, v);
+        int rc = suql_em_shown(m, v);
         if (rc) return rc;
         gn_buf_puts(m->out, ", '')");
     }
@@ -477,7 +484,7 @@ static int concat_ws(suql_emitter *m, const suql_expr *x)
     for (int i = 1; i < x->nargs && !rc; i++) {
         gn_buf_puts(m->out, i > 1 ? " UNION ALL SELECT " : "SELECT ");
         gn_buf_printf(m->out, "%d AS k, ", i);
-        rc = suql_em_text(m, x->args[i]);
+        rc = suql_em_shown(m, x->args[i]);
         gn_buf_puts(m->out, " AS v");
     }
     gn_buf_puts(m->out, " ORDER BY k) WHERE v IS NOT NULL) END FROM (SELECT ");
@@ -576,10 +583,21 @@ static int substr_(suql_emitter *m, const suql_expr *x)
 /* GREATEST/LEAST ignore NULLs; SQLite's multi-argument max/min return
  * NULL if any argument is.  Each argument is coalesced with the others,
  * so a NULL one stands in as some other argument and cannot win. */
+/* NULLIF(rating, '4.5') compares numbers: the literal is the other's type. */
+static int nullif_(suql_emitter *m, const suql_expr *x)
+{
+    gn_buf_puts(m->out, "nullif(");
+    int rc = suql_em_typed(m, x->args[0], x->vtype);
+    gn_buf_puts(m->out, ", ");
+    if (!rc) rc = suql_em_typed(m, x->args[1], x->vtype);
+    gn_buf_putc(m->out, ')');
+    return rc;
+}
+
 static int greatest_arg(suql_emitter *m, const suql_expr *x, int i)
 {
     const struct st_column *c = x->venum;
-    return c ? suql_em_enum_ordinal(m, x->args[i], c) : arg(m, x, i);
+    return c ? suql_em_enum_ordinal(m, x->args[i], c) : suql_em_typed(m, x->args[i], x->vtype);
 }
 
 /* An enum's greatest or least compares places in its declared order (a

@@ -64,6 +64,13 @@ const suql_expr *suql_em_key_expr(const suql_select *s, const suql_expr *x, suql
 /* emit.c */
 /* X as it is shown: a char(n) value padded to n, anything else as is. */
 int suql_em_padded(suql_emitter *m, const suql_expr *x);
+/* X where a value of type T is wanted: a string literal of a number or a
+ * boolean as that value (CASE ... THEN '7' ELSE units_min END is 7). */
+int suql_em_typed(suql_emitter *m, const suql_expr *x, suql_vtype t);
+/* X as text the way PostgreSQL's output function writes it (concat()
+ * and concat_ws() use it): a boolean t or f, a char(n) padded, anything
+ * else as suql_em_text. */
+int suql_em_shown(suql_emitter *m, const suql_expr *x);
 int suql_em_expr(suql_emitter *m, const suql_expr *x, int min);
 int suql_em_list(suql_emitter *m, suql_expr *const *v, int n);
 int suql_em_opnd(suql_emitter *m, suql_opnd o, int min);

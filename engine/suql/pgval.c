@@ -830,7 +830,8 @@ static void fn_array_key(sqlite3_context *c, int argc, sqlite3_value **v)
  * it holds a space, comma, brace, quote or backslash (those two escaped). */
 static void fn_array_text(sqlite3_context *c, int argc, sqlite3_value **v)
 {
-    (void)argc;
+    /* suql_array_text(json, 'bool'): numbers 1 and 0 are t and f. */
+    int bools = argc > 1 && !strcmp(suql_pg_text(v[1]), "bool");
     if (suql_pg_is_null(v[0])) {
         sqlite3_result_null(c);
         return;
@@ -848,6 +849,8 @@ static void fn_array_text(sqlite3_context *c, int argc, sqlite3_value **v)
         if (it != a->child) gn_buf_putc(&b, ',');
         if (cJSON_IsNull(it)) {
             gn_buf_puts(&b, "NULL");
+        } else if (cJSON_IsNumber(it) && bools) {
+            gn_buf_putc(&b, it->valuedouble != 0 ? 't' : 'f');
         } else if (cJSON_IsNumber(it)) {
             char num[40];
             suql_pg_float_text(it->valuedouble, num);
@@ -962,7 +965,7 @@ int suql_pgval_register(sqlite3 *db, const char *today)
         { "suql_split_part", 3, fn_split_part }, { "suql_initcap", 1, fn_initcap },
         { "suql_upper", 1, fn_upper }, { "suql_lower", 1, fn_lower },
         { "suql_array_key", 1, fn_array_key }, { "suql_array_key", 2, fn_array_key },
-        { "suql_array_text", 1, fn_array_text },
+        { "suql_array_text", 1, fn_array_text }, { "suql_array_text", 2, fn_array_text },
     };
     int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) {

@@ -1393,3 +1393,73 @@ SELECT count(*), count(DISTINCT name) FROM restaurants WHERE
   name = 'Sumac Bistro' OR name = 'Jumbo Bites' OR name = 'Kintaro Japanese Cuisine' OR name = 'The Hungry Spoon' OR name = 'Arequipa Bistro' OR
   name = 'Farm House' OR name = 'The Mission Kitchen' OR name = 'Red Lantern Eatery' OR name = 'Szechuan Home' OR name = 'Arirang Jib' OR
   name = 'Gaucho Churrascaria' OR name = 'Wood Fire Pizza Bar' OR name = 'Senor Nacho Food Truck' OR name = 'Mojito Cocina' OR name = 'Cherry Ice Cream';
+
+-- ==== 6. values printed by their type's output, aggregates of nothing ====
+
+-- case: ty-out-concat-boolean
+-- db: courses
+SELECT concat('graded: ', units_min > 3, '/', units_max >= 5) AS c, concat_ws(' | ', true, NULL, false, 'x') AS w
+FROM courses ORDER BY _id LIMIT 3;
+
+-- case: ty-out-boolean-array-text
+-- db: courses
+SELECT ARRAY[units_min > 2, NULL, false]::text AS t FROM courses ORDER BY _id LIMIT 2;
+
+-- case: ty-out-array-agg-none
+-- db: restaurants
+SELECT array_agg(name) AS a, count(*) AS n FROM restaurants WHERE rating > 10
+UNION ALL
+SELECT array_agg(name) FILTER (WHERE rating > 10), count(*) FROM restaurants WHERE _id = 3;
+
+-- case: ty-out-array-agg-filter-per-group
+-- db: restaurants
+-- order: total
+SELECT location, array_agg(_id) FILTER (WHERE _id = 7) AS one FROM restaurants GROUP BY location ORDER BY location;
+
+-- case: ty-out-array-agg-none-window
+-- db: courses
+-- order: total
+SELECT _id, array_agg(units_min) FILTER (WHERE units_min > 99) OVER () AS a FROM courses ORDER BY _id LIMIT 2;
+
+-- case: ty-err-bool-and-number
+-- db: courses
+-- expect: error: function bool_and(integer) does not exist
+SELECT bool_and(units_max) FROM courses;
+
+-- case: ty-err-every-text
+-- db: restaurants
+-- expect: error: function every(text) does not exist
+SELECT location, every(phone) FROM restaurants GROUP BY location;
+
+-- case: ty-err-bool-or-real
+-- db: restaurants
+-- expect: error: function bool_or(double precision) does not exist
+SELECT bool_or(rating) FROM restaurants;
+
+-- case: ty-err-sum-array
+-- db: restaurants
+-- expect: error: function sum(text[]) does not exist
+SELECT sum(popular_dishes) FROM restaurants;
+
+-- case: ty-err-greatest-word
+-- db: courses
+-- expect: error: invalid input syntax for type integer: "few"
+SELECT greatest(units_min, 'few') FROM courses;
+
+-- case: ty-err-nullif-word
+-- db: restaurants
+-- expect: error: invalid input syntax for type double precision: "n/a"
+SELECT NULLIF(rating, 'n/a') FROM restaurants;
+
+-- case: ty-least-literal-number
+-- db: restaurants
+-- order: total
+SELECT least(rating, '4.2') AS l, greatest(num_reviews, '100') AS g, NULLIF(rating, '4.5') AS n
+FROM restaurants ORDER BY _id LIMIT 4;
+
+-- case: ty-case-literal-typed-by-column
+-- db: courses
+-- order: total
+SELECT _id, CASE WHEN units_min > 3 THEN '7' ELSE units_min END + 1 AS c,
+       COALESCE(NULLIF(units_max, 5), '50') * 2 AS d
+FROM courses ORDER BY _id LIMIT 5;

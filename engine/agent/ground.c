@@ -132,8 +132,9 @@ static int by_norm(const void *a, const void *b)
     return c ? c : (x->id > y->id) - (x->id < y->id);
 }
 
-/* Read the names of T's sheet and field from DB. */
-static void load(sqlite3 *db, const ws_spec *spec, struct ag_names *t)
+/* Read the names of T's sheet and field from DB: 0, or -1 with ERR (room
+ * for NERR bytes) saying why they could not be read. */
+static int load(sqlite3 *db, const ws_spec *spec, struct ag_names *t, char *err, size_t nerr)
 {
     const ws_sheet *w = &spec->sheets[t->sheet];
     const ws_field *f = &w->fields[t->col];
@@ -144,8 +145,9 @@ static void load(sqlite3 *db, const ws_spec *spec, struct ag_names *t)
     char *sql = xasprintf("SELECT _id, \"%s\", %s%s%s FROM \"%s\"", f->name, cx >= 0 ? "\"" : "",
                           cx >= 0 ? w->fields[cx].name : "NULL", cx >= 0 ? "\"" : "", w->name);
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK) {
-        while (sqlite3_step(st) == SQLITE_ROW) {
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
             long id = (long)sqlite3_column_int64(st, 0);
             const char *v = (const char *)sqlite3_column_text(st, 1);
             const char *ctx = (const char *)sqlite3_column_text(st, 2);
@@ -160,15 +162,21 @@ static void load(sqlite3 *db, const ws_spec *spec, struct ag_names *t)
             cJSON_Delete(arr);
         }
     }
+    if (rc != SQLITE_DONE) snprintf(err, nerr, "%s", sqlite3_errmsg(db));
     sqlite3_finalize(st);
     free(sql);
+    if (rc != SQLITE_DONE) return -1;
     if (t->n > 1) qsort(t->v, (size_t)t->n, sizeof *t->v, by_norm);   /* (v is NULL when empty) */
     for (int i = 1; i < t->n; i++)
         if (!strcmp(t->v[i].norm, t->v[i - 1].norm) && t->v[i].id != t->v[i - 1].id)
             t->v[i].shared = t->v[i - 1].shared = 1;
+    return 0;
 }
 
-static struct ag_names *names_of(ag_conv *cv, const ws_spec *spec, const ws_type *ty)
+/* The names of TY's sheet and field, read once; NULL with ERR set when
+ * the knowledge base could not be read (tried again next time: a locked
+ * database must not make every name "not in the restaurants I know"). */
+static struct ag_names *names_of(ag_conv *cv, const ws_spec *spec, const ws_type *ty, char *err, size_t nerr)
 {
     struct ag_names *t;
     for (t = cv->names; t; t = t->next)
@@ -176,7 +184,10 @@ static struct ag_names *names_of(ag_conv *cv, const ws_spec *spec, const ws_type
     t = xcalloc(1, sizeof *t);
     t->sheet = ty->sheet;
     t->col = ty->col;
-    load(cv->cfg.wdb, spec, t);
+    if (load(cv->cfg.wdb, spec, t, err, nerr)) {
+        ag_names_free(t);
+        return NULL;
+    }
     t->next = cv->names;
     cv->names = t;
     return t;
@@ -371,8 +382,14 @@ int ag_ground(void *ud, const ws_spec *spec, const ws_type *ty, const char *valu
         *out = xstrdup(value);
         return 0;
     }
-    struct ag_names *t = names_of(cv, spec, ty);
     const char *sheet = spec->sheets[ty->sheet].name;
+    char err[256];
+    struct ag_names *t = names_of(cv, spec, ty, err, sizeof err);
+    if (!t) {
+        snprintf(why, nwhy, "I could not check \"%s\" against the %s: reading them failed (%s)", value,
+                 sheet, err);
+        return -1;
+    }
     const gname *hit[MAX_HITS];
     int more = 0, rc = -1, nhit = match(t, value, hit, &more);
     int told = 0;                                 /* can contexts tell them apart? */
@@ -399,7 +416,9 @@ ws_val *ag_row(void *ud, const ws_spec *spec, const ws_type *ty, const char *val
 {
     ag_conv *cv = ud;
     if (!cv->cfg.wdb) return NULL;
-    struct ag_names *t = names_of(cv, spec, ty);
+    char err[256];
+    struct ag_names *t = names_of(cv, spec, ty, err, sizeof err);
+    if (!t) return NULL;
     const gname *hit[MAX_HITS];
     int more = 0, nhit = match(t, value, hit, &more);
     if (nhit != 1 || more) return NULL;   /* the stored value names one row */

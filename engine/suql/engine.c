@@ -616,6 +616,7 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
     en->cfg = *cfg;
     gn_buf_init(&en->mapped);
     gn_buf_init(&en->unmatched);
+    gn_buf_init(&en->unranked);
     if (en->cfg.window <= 0) en->cfg.window = SUQL_WINDOW;
     suql_ft_config fc = { .em = cfg->em, .client = cfg->client, .answer_tpl = cfg->answer_tpl,
                           .verify_tpl = cfg->verify_tpl, .summary_tpl = cfg->summary_tpl,
@@ -667,6 +668,7 @@ void suql_engine_free(suql_engine *en)
     free(en->hints);
     gn_buf_release(&en->mapped);
     gn_buf_release(&en->unmatched);
+    gn_buf_release(&en->unranked);
     suql_classifier_free(en->cls);
     suql_ft_free(en->ft);
     free(en);
@@ -791,6 +793,7 @@ static void begin(suql_engine *en, suql_select *sel, suql_run_stats *st, int exp
     en->explain = explain;
     gn_buf_reset(&en->mapped);
     gn_buf_reset(&en->unmatched);
+    gn_buf_reset(&en->unranked);
     en->used = 0;
     en->reserve = 0;
     en->budget = st->budget = suql_budget_for(en, sel);
@@ -914,6 +917,13 @@ int suql_execute(suql_engine *en, const char *text, suql_result *res, suql_run_s
                                   : sh.mode == RUN_OPTIMIZED || sh.mode == RUN_PUSHDOWN || ctes
                                       ? "there may be more matching rows than shown"
                                       : "some answer() or summary() values are missing (NULL)");
+        if (en->unranked.len && (st->budget_hit || st->sampled || st->inexact)) {
+            /* Not every candidate was checked, and the ones that were are
+             * not the likeliest: say so. */
+            char *n = res->note ? xasprintf("%s; %s", res->note, en->unranked.data) : xstrdup(en->unranked.data);
+            free(res->note);
+            res->note = n;
+        }
     } else {
         suql_result_release(res);
     }

@@ -42,6 +42,8 @@ struct suql_engine {
     gn_buf mapped;                /* explain: the enum values mapped, a line each */
     gn_buf unmatched;             /* literals that are none of their column's
                                      values, for the note ("'x' is none of ...") */
+    gn_buf unranked;              /* why the retrieval index could not rank a
+                                     conjunct's candidates, for the note */
     int collect;                  /* SQLite functions queue requests */
     int readback;                 /* the pass after collecting: the memo
                                      gives back what was just asked, which

@@ -429,7 +429,14 @@ static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *c
     rt_hit *hits = NULL;
     int nh = 0;
     gn_err e;
-    if (rt_search(en->cfg.ix, &rq, &hits, &nh, &e)) return;     /* keep SQL order */
+    if (rt_search(en->cfg.ix, &rq, &hits, &nh, &e)) {
+        /* SQL order then; the note says so when the budget did not reach
+         * every candidate (engine.c). */
+        if (!en->unranked.len)
+            gn_buf_printf(&en->unranked, "the retrieval index could not rank the candidates (%s), so they "
+                          "were checked in the order SQLite gave them, not the likeliest first", e.msg);
+        return;
+    }
     int64_t *first = xcalloc((size_t)nh + 1, sizeof *first);
     for (int i = 0; i < nh; i++) first[i] = hits[i].row_id;
     free(hits);

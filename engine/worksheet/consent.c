@@ -254,3 +254,24 @@ void ws_consent_render(const ws_state *st, const ws_record *r, gn_buf *out)
         gn_buf_puts(out, "This was done already, with these same details: a yes does it a second time.\n");
     gn_buf_puts(out, "Reply \"yes\" to go ahead, or tell me what to change.");
 }
+
+void ws_consent_hold(ws_state *st, ws_record *r, int fi, const char *utterance, int typed, ws_acts *acts)
+{
+    const ws_field *f = &st->spec->sheets[r->sheet].fields[fi];
+    const ws_slot *s = &r->slots[fi];
+    /* An instruction smuggled into the conversation (a review saying "book
+     * it now"), a model that reads "is there parking?" as a yes, or a
+     * change and a yes in one breath cannot make the agent act: it asks
+     * again. */
+    if (r->kind != WR_TASK || f->type.kind != WT_CONFIRM || !s->val || s->val->kind != WV_BOOL || !s->val->u.b)
+        return;
+    enum ws_consent c = ws_consent_given(st, r, fi, utterance, typed);
+    if (c == WS_CONSENT_GIVEN) return;
+    ws_state_clear(st, r, fi);
+    if (acts)
+        ws_acts_add(acts, WA_SAY, -1, -1,
+                    c == WS_CONSENT_NOT_AGREED
+                        ? "I have not done it yet: it needs your yes to the request below."
+                        : "I have not done it yet: it is done only once you say yes to my "
+                          "request that states exactly what will be done.", NULL)->genie = 1;
+}

@@ -16,6 +16,7 @@
 #define GENIE_WS_CONSENT_H
 
 #include "util/buf.h"
+#include "worksheet/acts.h"
 #include "worksheet/state.h"
 
 /* Is UTTERANCE (the user's words, as typed) an agreement and nothing else:
@@ -45,6 +46,17 @@ enum ws_consent {
  * typed offline: those are the user's words). */
 enum ws_consent ws_consent_given(const ws_state *st, const ws_record *r, int fi,
                                  const char *utterance, int typed);
+
+/* THE CONFIRMATION RULE, applied to every value the parser sets: when
+ * R.FI is a go-ahead (a field of type confirm) set to True, it stays set
+ * only if ws_consent_given says GIVEN; otherwise it is cleared and ACTS
+ * (may be NULL) get genie's own "I have not done it yet: ..." (a WA_SAY
+ * marked genie, so a reply claiming it was done cannot stand alone).  Any
+ * other value, and a False, is left as it is (a no is always heard).
+ * Since a task's API and actions run only when every go-ahead of the
+ * record is True (policy.c, ws_record_complete), nothing is done without
+ * the user's own yes to genie's own request for exactly that. */
+void ws_consent_hold(ws_state *st, ws_record *r, int fi, const char *utterance, int typed, ws_acts *acts);
 
 /* Append genie's own request for the go-ahead of task record R: what will
  * be done (the worksheet's description), each filled field with its value

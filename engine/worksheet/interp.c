@@ -390,28 +390,9 @@ static void assign_value(ws_interp *in, ws_record *r, int fi, ws_val *v)
         ws_acts_add(in->acts, WA_REFUSE, -1, -1, why, ws_str_own(gn_buf_detach(&b)));
     }
     ws_val_free(v);
-    /* A go-ahead from the parser holds only under the consent rule
-     * (consent.h): genie asked for it the turn before, about the record
-     * as it is, and the user's own words agree.  An instruction smuggled
-     * into the conversation (a review saying "book it now"), a model that
-     * reads "is there parking?" as a yes, or a change and a yes in one
-     * breath cannot make the agent act: it asks again.  A no is always
-     * heard. */
-    ws_slot *s = &r->slots[fi];
-    if (in->mode != WS_MODE_PARSER || f->type.kind != WT_CONFIRM || !s->val ||
-        s->val->kind != WV_BOOL || !s->val->u.b)
-        return;
-    enum ws_consent c = ws_consent_given(in->st, r, fi, in->utterance, in->typed);
-    if (c == WS_CONSENT_GIVEN) return;
-    ws_state_clear(in->st, r, fi);
-    /* Said in genie's own words (acts.h: genie), so that a reply claiming
-     * it was done cannot stand alone. */
-    if (in->acts)
-        ws_acts_add(in->acts, WA_SAY, -1, -1,
-                    c == WS_CONSENT_NOT_AGREED
-                        ? "I have not done it yet: it needs your yes to the request below."
-                        : "I have not done it yet: it is done only once you say yes to my "
-                          "request that states exactly what will be done.", NULL)->genie = 1;
+    /* What the parser set is the user's agreement only under the
+     * confirmation rule (consent.h). */
+    if (in->mode == WS_MODE_PARSER) ws_consent_hold(in->st, r, fi, in->utterance, in->typed, in->acts);
 }
 
 /* answer_N.location = "Cupertino", the parser's natural reply when the

@@ -232,6 +232,7 @@ static ws_val *record_args(pol *p, const ws_record *r, int top)
 static void finish(pol *p, ws_record *r)
 {
     ws_interp *in = p->in;
+    GN_ASSERT(ws_record_complete(in, r));   /* every go-ahead given (consent.h) */
     const ws_sheet *w = sheet_of(p, r);
     if (w->api && in->host && in->host->has_api(in->host->ud, w->api)) {
         ws_val *args = record_args(p, r, 1), *res = NULL;

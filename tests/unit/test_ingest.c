@@ -511,6 +511,28 @@ TEST(ingest_infer_misfit_tolerance_boundary)
     }
 }
 
+/* The tolerance is 1 in 50, exactly: 2 misfits in 100 values keep the
+ * type, 3 do not; 5 in 250 keep it, 6 do not. */
+TEST(ingest_infer_misfit_tolerance_is_one_in_fifty)
+{
+    static const struct { int total, misfits; const char *type; } v[] = {
+        { 100, 2, "real" }, { 100, 3, "text" }, { 250, 5, "real" }, { 250, 6, "text" },
+    };
+    static char buf[16384];
+    for (size_t c = 0; c < sizeof v / sizeof *v; c++) {
+        size_t k = (size_t)snprintf(buf, sizeof buf, "item,price\n");
+        for (int i = 0; i < v[c].total; i++)
+            k += (size_t)snprintf(buf + k, sizeof buf - k, i < v[c].misfits ? "i%d,ask us\n" : "i%d,%d.5\n",
+                                  i, i + 1);
+        ig_table *t;
+        int n;
+        gn_err e;
+        REQUIRE(infer_file("tol50.csv", buf, &t, &n, &e) == 0);
+        CHECK_STR(type_of(&t[0], "price"), v[c].type);
+        ig_tables_free(t, n);
+    }
+}
+
 /* All values are numbers, one with a fraction: the column is real, not an
  * integer column with "9.99" as its misfit. */
 TEST(ingest_infer_one_fraction_makes_real)

@@ -134,6 +134,32 @@ TEST(suql_engine_optimized_stops_at_limit)
     fx_close(&f);
 }
 
+/* Where the plan fixes the evaluations, they are counted exactly: checks
+ * go out a window of 8 candidates at a time and stop at the window that
+ * fills the LIMIT (a window more past it once went unnoticed: 24 checks
+ * became 32). */
+TEST(suql_engine_checks_stop_at_the_window_that_fills_the_limit)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1, 0) == 0);
+    static const struct { int limit; long checked; } v[] = { { 1, 8 }, { 5, 8 }, { 8, 8 }, { 9, 16 }, { 17, 24 } };
+    for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+        REQUIRE(verify_says("Yes") == 0);
+        char q[200];
+        snprintf(q, sizeof q, "SELECT name FROM restaurants WHERE location = 'Palo Alto' AND "
+                 "answer(reviews, 'does it serve brunch on day %zu?') = 'Yes' LIMIT %d", i, v[i].limit);
+        suql_result r;
+        suql_run_stats st;
+        gn_err e;
+        REQUIRE(suql_execute(f.en, q, &r, &st, &e) == 0);
+        CHECK_INT(r.nrows, v[i].limit);
+        CHECK_INT(st.checked, v[i].checked);
+        CHECK_INT(requests_for("verify"), v[i].checked / 8);   /* a window a call */
+        suql_result_release(&r);
+    }
+    fx_close(&f);
+}
+
 TEST(suql_engine_order_by_and_negation)
 {
     fx f;

@@ -58,21 +58,21 @@ static void flush(vw *w, int indent)
     gn_buf_reset(&w->st);
 }
 
+static int is(const cJSON *o, const char *key, const char *want)
+{
+    const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
+    return s && !strcmp(s, want);
+}
+
 /* Did the last turn change VAR (FIELD NULL: add the record) or VAR.FIELD?
- * The changes read "+ var", "var.field: old -> new". */
+ * (The changes: {"var", "what": added | field | done, "field", ...},
+ * agent/turn.c.) */
 static int changed(const vw *w, const char *var, const char *field)
 {
     const cJSON *c;
     cJSON_ArrayForEach(c, w->changes) {
-        const char *s = cJSON_GetStringValue(c);
-        if (!s) continue;
-        size_t n = strlen(var);
-        if (!field) {
-            if (s[0] == '+' && s[1] == ' ' && !strcmp(s + 2, var)) return 1;
-        } else if (!strncmp(s, var, n) && s[n] == '.' && !strncmp(s + n + 1, field, strlen(field)) &&
-                   s[n + 1 + strlen(field)] == ':') {
-            return 1;
-        }
+        if (!is(c, "var", var)) continue;
+        if (field ? is(c, "what", "field") && is(c, "field", field) : is(c, "what", "added")) return 1;
     }
     return 0;
 }
@@ -222,14 +222,9 @@ static int touched(const vw *w, const cJSON *r)
 {
     const char *var = jstr(r, "var");
     if (!var) return 0;
-    size_t n = strlen(var);
     const cJSON *c;
-    cJSON_ArrayForEach(c, w->changes) {
-        const char *s = cJSON_GetStringValue(c);
-        if (!s) continue;
-        if (s[0] == '+' && s[1] == ' ') s += 2;
-        if (!strncmp(s, var, n) && (s[n] == 0 || s[n] == '.' || s[n] == ':')) return 1;
-    }
+    cJSON_ArrayForEach(c, w->changes)
+        if (is(c, "var", var)) return 1;
     const cJSON *fields = cJSON_GetObjectItemCaseSensitive(r, "fields"), *slot;
     cJSON_ArrayForEach(slot, fields) {          /* a task record in a field */
         const cJSON *ref = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(slot, "value"),

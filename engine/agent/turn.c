@@ -532,8 +532,26 @@ static int abort_turn(ag_tturn *t, cJSON *before, gn_err *e)
     return gn_err_set(e, GN_ECANCEL, "the turn was cancelled");
 }
 
-/* The fields and records that changed between two JSON states:
- * ["book_restaurant.date: None -> \"2026-03-20\"", "+ answer_2", ...]. */
+/* One change: {"var": V, "what": WHAT} and, for a field, "field", "old"
+ * and "new" (JSON values, taken). */
+static void add_change(cJSON *out, const char *var, const char *what, const char *field, cJSON *old,
+                       cJSON *new_)
+{
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddStringToObject(c, "var", var);
+    cJSON_AddStringToObject(c, "what", what);
+    if (field) {
+        cJSON_AddStringToObject(c, "field", field);
+        cJSON_AddItemToObject(c, "old", old ? old : cJSON_CreateNull());
+        cJSON_AddItemToObject(c, "new", new_ ? new_ : cJSON_CreateNull());
+    }
+    cJSON_AddItemToArray(out, c);
+}
+
+/* The fields and records that changed between two JSON states, as values
+ * a front end reads by name: {"var": "answer_2", "what": "added"},
+ * {"var": "book_restaurant", "what": "field", "field": "date", "old":
+ * null, "new": "2026-03-20"}, {"var": ..., "what": "done"}. */
 static cJSON *changes(const cJSON *before, const cJSON *after)
 {
     cJSON *out = cJSON_CreateArray();
@@ -547,11 +565,7 @@ static cJSON *changes(const cJSON *before, const cJSON *after)
             if (var && xv && !strcmp(var, xv)) b = x;
         }
         if (!var) continue;
-        if (!b) {
-            char *line = xasprintf("+ %s", var);
-            cJSON_AddItemToArray(out, cJSON_CreateString(line));
-            free(line);
-        }
+        if (!b) add_change(out, var, "added", NULL, NULL, NULL);
         const cJSON *fa = cJSON_GetObjectItemCaseSensitive(a, "fields");
         const cJSON *fb = b ? cJSON_GetObjectItemCaseSensitive(b, "fields") : NULL;
         for (const cJSON *f = fa ? fa->child : NULL; f; f = f->next) {
@@ -560,20 +574,12 @@ static cJSON *changes(const cJSON *before, const cJSON *after)
             const cJSON *vb = old ? cJSON_GetObjectItemCaseSensitive(old, "value") : NULL;
             if (vb && cJSON_Compare(va, vb, 1)) continue;
             if (!vb && cJSON_IsNull(va)) continue;
-            char *sa = cJSON_PrintUnformatted(va), *sb = vb ? cJSON_PrintUnformatted(vb) : NULL;
-            char *line = xasprintf("%s.%s: %s -> %s", var, f->string, sb ? sb : "null", sa);
-            cJSON_AddItemToArray(out, cJSON_CreateString(line));
-            free(line);
-            free(sa);
-            free(sb);
+            add_change(out, var, "field", f->string, vb ? cJSON_Duplicate(vb, 1) : NULL,
+                       va ? cJSON_Duplicate(va, 1) : NULL);
         }
         int done_a = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "done"));
         int done_b = b && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "done"));
-        if (done_a && !done_b) {
-            char *line = xasprintf("%s: done", var);
-            cJSON_AddItemToArray(out, cJSON_CreateString(line));
-            free(line);
-        }
+        if (done_a && !done_b) add_change(out, var, "done", NULL, NULL, NULL);
     }
     return out;
 }

@@ -1295,8 +1295,12 @@ static const char ws_state_json[] =
     " \"result\":[{\"name\":\"a\"},{\"name\":\"b\"},{\"name\":\"c\"}],\"ran\":true,\"target\":-1,\"target_field\":-1},"
     "{\"id\":5,\"kind\":\"kb\",\"var\":\"answer_2\",\"question\":\"vegan options\",\"error\":\"no such column\",\"ran\":true}"
     "],"
-    "\"changes\":[\"+ answer_1\",\"book.restaurant: null -> Papa Nino's\",\"book.guest: null -> guest_1\","
-    " \"guest_1.name: null -> Ann Lee\",\"book.occasionally: x -> y\",\"book_old: not a field\"]}";
+    "\"changes\":[{\"var\":\"answer_1\",\"what\":\"added\"},"
+    " {\"var\":\"book\",\"what\":\"field\",\"field\":\"restaurant\",\"old\":null,\"new\":\"Papa Nino's\"},"
+    " {\"var\":\"book\",\"what\":\"field\",\"field\":\"guest\",\"old\":null,\"new\":{\"$record\":2}},"
+    " {\"var\":\"guest_1\",\"what\":\"field\",\"field\":\"name\",\"old\":null,\"new\":\"Ann Lee\"},"
+    " {\"var\":\"book\",\"what\":\"field\",\"field\":\"occasionally\",\"old\":\"x\",\"new\":\"y\"},"
+    " {\"var\":\"book_old\",\"what\":\"done\"}]}";
 
 static ws_spec *ws_load(void)
 {
@@ -1419,7 +1423,8 @@ UTF8_TEST(tui_ws_render_small_states)
                      "{\"id\":3,\"kind\":\"kb\",\"var\":\"answer_1\",\"question\":\"q\",\"result\":[1],\"ran\":true},"
                      "{\"id\":4,\"kind\":\"kb\",\"var\":\"answer_2\",\"question\":\"r\",\"ran\":false},"
                      "{\"id\":5,\"kind\":\"kb\",\"var\":\"answer_3\",\"question\":\"s\",\"missing\":\"city\"}],"
-                     "\"changes\":[\"+ g\",\"g.name: x -> y\"]}");
+                     "\"changes\":[{\"var\":\"g\",\"what\":\"added\"},"
+                     "{\"var\":\"g\",\"what\":\"field\",\"field\":\"name\",\"old\":\"x\",\"new\":\"y\"}]}");
     REQUIRE(st);
     tx_lines_clear(&out);
     vw_render(spec, st, 40, &out);

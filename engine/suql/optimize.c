@@ -397,10 +397,10 @@ void suql_rank_first(int64_t *v, long n, const int64_t *first, long nfirst)
  * search serves them in ~15 ms).  Rejected: ranking the whole table and
  * keeping the candidates among its best (the best may all be outside the
  * candidates). */
-static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *cand, long reach,
-                 gn_buf *plan)
+/* The retrieval constraints of the conjunct's answer() questions over
+ * free-text columns, into CONS[RT_MAXCONS]; returns how many. */
+static int rank_constraints(const ftatom *fa, int nfa, rt_constraint *cons)
 {
-    rt_constraint cons[RT_MAXCONS];
     int nc = 0;
     for (int a = 0; a < nfa && nc < RT_MAXCONS; a++) {
         const suql_expr *ans = fa[a].verify ? fa[a].ans : NULL;
@@ -412,15 +412,26 @@ static void rank(suql_engine *en, const st_table *t, ftatom *fa, int nfa, ids *c
             cons[nc++] = (rt_constraint){ arg->rcol->name, x->args[1]->text };
         }
     }
-    if (plan) {
-        gn_buf_puts(plan, "    order:      ");
-        if (!en->cfg.ix || !nc) gn_buf_puts(plan, "as SQLite returns them\n");
-        for (int i = 0; en->cfg.ix && i < nc; i++)
-            gn_buf_printf(plan, "%s%s ~ '%s'", i ? " + " : "retrieval rank by ", cons[i].col, cons[i].text);
-        if (en->cfg.ix && nc)
-            gn_buf_puts(plan, " (hybrid, over the candidates: the first ones the budget reaches)\n");
-        return;
-    }
+    return nc;
+}
+
+/* The order rank() gives, for --explain. */
+static void explain_rank(const suql_engine *en, const ftatom *fa, int nfa, gn_buf *plan)
+{
+    rt_constraint cons[RT_MAXCONS];
+    int nc = rank_constraints(fa, nfa, cons);
+    gn_buf_puts(plan, "    order:      ");
+    if (!en->cfg.ix || !nc) gn_buf_puts(plan, "as SQLite returns them\n");
+    for (int i = 0; en->cfg.ix && i < nc; i++)
+        gn_buf_printf(plan, "%s%s ~ '%s'", i ? " + " : "retrieval rank by ", cons[i].col, cons[i].text);
+    if (en->cfg.ix && nc)
+        gn_buf_puts(plan, " (hybrid, over the candidates: the first ones the budget reaches)\n");
+}
+
+static void rank(suql_engine *en, const st_table *t, const ftatom *fa, int nfa, ids *cand, long reach)
+{
+    rt_constraint cons[RT_MAXCONS];
+    int nc = rank_constraints(fa, nfa, cons);
     if (!en->cfg.ix || !nc || cand->n < 2 || reach < 1) return;
     if (reach > cand->n) reach = cand->n;
     rt_query rq = { .tbl = t->name, .cons = cons, .ncons = nc, .cand = cand->v, .ncand = cand->n,
@@ -663,6 +674,14 @@ static int check_window(suql_engine *en, suql_query *q, const st_table *t, const
     return rc;
 }
 
+/* How many candidates the budget left can check at PER evaluations each
+ * (the select list's share, en->reserve, kept back): the one budget
+ * formula of the optimized run. */
+static long room_for(const suql_engine *en, int per)
+{
+    return (en->budget - en->reserve - en->used) / (per > 0 ? per : 1);
+}
+
 /* Whether an ordered conjunct's candidates are checked most relevant first
  * rather than in ORDER BY order: when the budget cannot check them all.
  * In ORDER BY order the first rows found are the first of the answer, but
@@ -673,7 +692,7 @@ static int check_window(suql_engine *en, suql_query *q, const st_table *t, const
  * a better-placed match may stay unchecked, which the budget note says. */
 static int relevance_first(const suql_engine *en, long total, int per, long passed)
 {
-    long room = (en->budget - en->reserve - en->used) / (per ? per : 1) + passed;
+    long room = room_for(en, per) + passed;
     return en->cfg.ix && total > room && !en->cfg.legacy_checks;
 }
 
@@ -791,7 +810,7 @@ static int run_ordered(suql_engine *en, suql_query *q, const st_table *t, const 
             exact = 1;
             break;
         }
-        int room = (en->budget - en->reserve - en->used) / per;
+        int room = (int)room_for(en, per);
         if (room <= 0) break;
         int cap = en->cfg.window < room ? en->cfg.window : room;
         if (phase == 0 && w.nbest < want && en->cfg.ix && checked_a > 0 &&
@@ -799,7 +818,7 @@ static int run_ordered(suql_engine *en, suql_query *q, const st_table *t, const 
             phase = 1;                  /* rank what is left, once */
             for (long i = 0; i < w.ord.n; i++)
                 if (!w.checked[i]) ids_add(&ranked, w.ord.v[i]);
-            rank(en, t, fa, nfa, &ranked, room, NULL);
+            rank(en, t, fa, nfa, &ranked, room);
             if (en->st) en->st->relevance_first = 1;
         }
         int64_t *win = xcalloc((size_t)cap, sizeof *win);
@@ -898,7 +917,7 @@ static int run_sampled(suql_engine *en, suql_query *q, const st_table *t, const 
                        ftatom *fa, int nfa, int per, ids *cand, long total, ids *passed,
                        gn_err *e)
 {
-    long room = (en->budget - en->reserve - en->used) / per;
+    long room = room_for(en, per);
     long s = room / 3 < SUQL_SAMPLE ? room / 3 : SUQL_SAMPLE;
     long first = room - s, checked = 0, pass = 0, x = 0, sdone = 0;
     if (first > cand->n) first = cand->n;
@@ -942,122 +961,178 @@ static int run_sampled(suql_engine *en, suql_query *q, const st_table *t, const 
     return rc;
 }
 
-static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
-                        const char *alias, const suql_conj *cj, long want, ids *passed,
-                        cand_cache *cc, gn_buf *plan, gn_err *e)
+/* ---- a conjunct: its plan, the plan said, the plan run ---------------------------------------
+ *
+ * What a conjunct's run does is decided before anything is checked, into
+ * a cj_plan: its atoms, its candidate SQL, how many candidates there are
+ * where a decision needs the number, and the order and the checks the
+ * budget buys.  --explain prints the plan (explain_conjunct); the run
+ * carries it out (execute_conjunct).  Both read the same decisions, so
+ * what --explain says is what the run does. */
+typedef struct cj_plan {
+    suql_expr **s;            /* the structured atoms */
+    int ns;
+    ftatom *fa;               /* the free-text atoms */
+    int nfa;
+    int evals;                /* evaluations the free-text atoms ask of a
+                                 candidate (0: free text only in subqueries) */
+    int per;                  /* what a candidate costs the budget: evals, at
+                                 least 1 */
+    int ordered;              /* ORDER BY decides the rows (no aggregates) */
+    int by_relevance;         /* ordered, but the budget cannot check every
+                                 candidate: the most relevant first */
+    int walk;                 /* by_relevance with a LIMIT: run_ordered */
+    int rank;                 /* candidates ranked by the retrieval index */
+    int sample;               /* an aggregate: part of the budget to a
+                                 random sample (run_sampled) */
+    long want;                /* LIMIT + OFFSET, -1: all */
+    long total;               /* the candidates, -1 while unknown */
+    long reach;               /* candidates the budget reaches, with the
+                                 rows earlier conjuncts passed */
+    gn_buf sql, all;          /* the candidate SQL in check order; the same
+                                 unordered, for counts */
+} cj_plan;
+
+static void plan_release(cj_plan *p)
 {
-    suql_expr **s = xcalloc((size_t)cj->n + 1, sizeof *s);
-    ftatom *fa = xcalloc((size_t)cj->n + 1, sizeof *fa);
-    int ns = 0, nfa = 0;
-    int rc = split_atoms(en, cj, s, &ns, fa, &nfa, e);
-    /* 1. candidates.  With aggregates every passing row is needed and
-     * ORDER BY may name an aggregate: the candidates are ranked instead. */
-    int ordered = sel->norder && !suql_aggregates(sel);
-    int per = 0;
-    for (int a = 0; a < nfa; a++) per += fa[a].verify ? 1 : fa[a].nnodes;
-    gn_buf sql, all;
-    gn_buf_init(&sql);
-    gn_buf_init(&all);
-    long total = -1;
-    if (!rc) rc = candidate_sql(en, q, sel, t, alias, s, ns, ordered, &all, &sql, e);
+    gn_buf_release(&p->sql);
+    gn_buf_release(&p->all);
+    free(p->s);
+    ftatoms_free(p->fa, p->nfa);
+}
+
+/* The decisions that need no candidate read: atoms, candidate SQL, and,
+ * for an ordered conjunct with free text, the count that says whether
+ * the budget can check them in ORDER BY order. */
+static int plan_make(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t, const char *alias,
+                     const suql_conj *cj, long want, long npassed, cj_plan *p, gn_err *e)
+{
+    memset(p, 0, sizeof *p);
+    gn_buf_init(&p->sql);
+    gn_buf_init(&p->all);
+    p->s = xcalloc((size_t)cj->n + 1, sizeof *p->s);
+    p->fa = xcalloc((size_t)cj->n + 1, sizeof *p->fa);
+    p->want = want;
+    p->total = -1;
+    int rc = split_atoms(en, cj, p->s, &p->ns, p->fa, &p->nfa, e);
+    /* With aggregates every passing row is needed and ORDER BY may name an
+     * aggregate: the candidates are ranked instead. */
+    p->ordered = sel->norder && !suql_aggregates(sel);
+    for (int a = 0; a < p->nfa; a++) p->evals += p->fa[a].verify ? 1 : p->fa[a].nnodes;
+    p->per = p->evals ? p->evals : 1;
+    if (!rc) rc = candidate_sql(en, q, sel, t, alias, p->s, p->ns, p->ordered, &p->all, &p->sql, e);
     /* An ordered conjunct whose candidates the budget cannot all check is
      * checked most relevant first (relevance_first): counted first. */
-    int by_relevance = 0;
-    if (!rc && ordered && nfa) {
-        rc = cand_count(en, all.data, &total, e);
-        by_relevance = !rc && relevance_first(en, total, per, passed->n);
+    if (!rc && p->ordered && p->nfa) {
+        rc = cand_count(en, p->all.data, &p->total, e);
+        p->by_relevance = !rc && relevance_first(en, p->total, p->per, npassed);
     }
-    /* With a LIMIT, the walk that keeps the answer exact where it can. */
-    int walk = by_relevance && want > 0 && !en->cfg.relevance_stop;
-    cand_walk cw = { .paged = (ordered && !by_relevance) || !nfa, .sql = sql.data };
-    long reach = (en->budget - en->reserve - en->used) / (per ? per : 1) + passed->n;
-    if (!rc && walk) {
+    p->walk = p->by_relevance && want > 0 && !en->cfg.relevance_stop;
+    p->rank = !p->walk && p->nfa && (!p->ordered || p->by_relevance);
+    p->reach = room_for(en, p->per) + npassed;
+    return rc;
+}
+
+/* The candidates, into CW: all of them when they are ranked, the first
+ * page when they are read in SQL order (not when explaining); then their
+ * number where the plan or the figures need it. */
+static int plan_candidates(suql_engine *en, cj_plan *p, cand_walk *cw, cand_cache *cc, int explain,
+                           long npassed, gn_err *e)
+{
+    int rc = 0;
+    cw->paged = (p->ordered && !p->by_relevance) || !p->nfa;
+    cw->sql = p->sql.data;
+    long want = p->want;
+    if (p->walk) {
         /* run_ordered reads the candidates itself */
-    } else if (!rc && !cw.paged) {
-        rc = candidates(en, by_relevance ? all.data : sql.data, cc, &cw.v, e);
-    } else if (!rc && !plan) {
-        /* The first page; then, if there are more, how many in all (the
-         * figures count every candidate). */
-        rc = cand_page(en, &cw, !nfa ? (want < 0 ? LONG_MAX / 2 : ordered ? want : want + passed->n)
-                                     : reach, e);
+    } else if (!cw->paged) {
+        rc = candidates(en, p->by_relevance ? p->all.data : p->sql.data, cc, &cw->v, e);
+    } else if (!explain) {
+        rc = cand_page(en, cw, !p->nfa ? (want < 0 ? LONG_MAX / 2 : p->ordered ? want : want + npassed)
+                                        : p->reach, e);
     }
-    if (!rc && total < 0 && (!cw.paged || (cw.done && !plan))) total = cw.v.n;
-    else if (!rc && total < 0 && (plan || en->st || en->progress)) rc = cand_count(en, all.data, &total, e);
-    if (!rc && plan) {
-        gn_buf_printf(plan, "    structured: %s\n    candidates: %ld rows now%s\n", sql.data, total,
-                      cw.paged ? ", read in that order a page at a time" : "");
-        describe_atoms(en, fa, nfa, plan);
-    }
-    if (en->st && total > 0) en->st->candidates += total;
-    /* 2. order: checks reach at most what the budget pays for, and the rows
-     * that passed an earlier conjunct (not checked again) */
-    if (!rc && walk) {
-        if (plan)
-            gn_buf_printf(plan, "    order:      the budget cannot check all %ld: ORDER BY order while "
-                          "the pass rate seen keeps LIMIT rows within it, then the most relevant, "
-                          "then ORDER BY order again up to the last row kept; exact when every "
-                          "candidate placed before it was checked, and said when not\n", total);
-        else
-            rc = run_ordered(en, q, t, alias, fa, nfa, per ? per : 1, sql.data, total, want,
-                             passed, e);
-    } else if (!rc && nfa && (!ordered || by_relevance)) {
-        if (plan && by_relevance)
-            gn_buf_printf(plan, "    order:      the budget cannot check all %ld in ORDER BY order: "
-                          "the most relevant first, the rows that pass then sorted by ORDER BY\n", total);
-        rank(en, t, fa, nfa, &cw.v, reach, by_relevance ? NULL : plan);
-        if (en->st && by_relevance) en->st->relevance_first = 1;
-    } else if (!rc && nfa && plan) {
+    if (!rc && p->total < 0 && (!cw->paged || (cw->done && !explain))) p->total = cw->v.n;
+    else if (!rc && p->total < 0 && (explain || en->st || en->progress)) rc = cand_count(en, p->all.data, &p->total, e);
+    return rc;
+}
+
+/* The decision that needs the count: an aggregate whose candidates the
+ * budget cannot all check gives part of it to a random sample, to
+ * estimate the rest. */
+static void plan_finish(const suql_engine *en, const suql_select *sel, cj_plan *p)
+{
+    long room0 = room_for(en, p->per);
+    p->sample = !p->walk && p->nfa && p->want < 0 && suql_aggregates(sel) && en->nconj == 1 &&
+                p->total > room0 && room0 >= 3 && !en->cfg.legacy_checks;
+}
+
+static void explain_conjunct(suql_engine *en, const cj_plan *p, int paged, gn_buf *plan)
+{
+    gn_buf_printf(plan, "    structured: %s\n    candidates: %ld rows now%s\n", p->sql.data, p->total,
+                  paged ? ", read in that order a page at a time" : "");
+    describe_atoms(en, p->fa, p->nfa, plan);
+    if (p->walk)
+        gn_buf_printf(plan, "    order:      the budget cannot check all %ld: ORDER BY order while "
+                      "the pass rate seen keeps LIMIT rows within it, then the most relevant, "
+                      "then ORDER BY order again up to the last row kept; exact when every "
+                      "candidate placed before it was checked, and said when not\n", p->total);
+    else if (p->rank && p->by_relevance)
+        gn_buf_printf(plan, "    order:      the budget cannot check all %ld in ORDER BY order: "
+                      "the most relevant first, the rows that pass then sorted by ORDER BY\n", p->total);
+    else if (p->rank)
+        explain_rank(en, p->fa, p->nfa, plan);
+    else if (p->nfa)
         gn_buf_puts(plan, "    order:      ORDER BY, exactly (the budget can check every candidate)\n");
-    }
-    /* An aggregate whose candidates the budget cannot all check: part of
-     * the budget to a random sample, to estimate the rest. */
-    long room0 = (en->budget - en->reserve - en->used) / (per ? per : 1);
-    int sample = !walk && nfa && want < 0 && suql_aggregates(sel) && en->nconj == 1 &&
-                 total > room0 && room0 >= 3 && !en->cfg.legacy_checks;
-    if (!rc && sample && plan)
+    if (p->sample)
         gn_buf_printf(plan, "    estimate:   the budget cannot check all %ld: about two thirds of it "
                       "to the most relevant, the rest to a random sample of the others (at most "
                       "%d rows), whose pass rate estimates the matches not checked (Wilson 95%% "
-                      "interval)\n", total, SUQL_SAMPLE);
-    if (!rc && sample && !plan)
-        rc = run_sampled(en, q, t, alias, fa, nfa, per ? per : 1, &cw.v, total, passed, e);
-    if (!rc && nfa > 1 && plan)
+                      "interval)\n", p->total, SUQL_SAMPLE);
+    if (p->nfa > 1)
         gn_buf_puts(plan, "    checks:     filter by filter, each asked only of the rows that "
                           "passed the ones before\n");
-    /* 3. checks */
-    long mine = 0;
-    if (!rc && !nfa && !plan) {
-        /* No free text: every candidate passes.  With ORDER BY the
-         * conjunct's own first LIMIT rows are enough, without it the first
-         * rows that make LIMIT with those already found. */
-        long page = want < 0 ? LONG_MAX / 2 : ordered ? want : want + passed->n;
-        int got = 1;
-        while (!rc && got) {
-            if (want >= 0 && (ordered ? mine >= want : passed->n >= want)) break;
-            int64_t id;
-            rc = cand_next(en, &cw, page, &id, &got, e);
-            if (!rc && got && !ids_has(passed, id)) {
-                ids_add(passed, id);
-                mine++;
-            }
+}
+
+/* No free text: every candidate passes.  With ORDER BY the conjunct's own
+ * first LIMIT rows are enough, without it the first rows that make LIMIT
+ * with those already found. */
+static int take_all(suql_engine *en, const cj_plan *p, cand_walk *cw, ids *passed, gn_err *e)
+{
+    long want = p->want, mine = 0;
+    long page = want < 0 ? LONG_MAX / 2 : p->ordered ? want : want + passed->n;
+    int rc = 0, got = 1;
+    while (!rc && got) {
+        if (want >= 0 && (p->ordered ? mine >= want : passed->n >= want)) break;
+        int64_t id;
+        rc = cand_next(en, cw, page, &id, &got, e);
+        if (!rc && got && !ids_has(passed, id)) {
+            ids_add(passed, id);
+            mine++;
         }
     }
-    if (en->st && total > 0) en->st->bound += total * per;
-    while (!rc && nfa && !plan && !walk && !sample) {
+    return rc;
+}
+
+/* The checks, a window of candidates at a time in CW's order, until the
+ * conjunct has its LIMIT rows, the budget is spent or no candidate is
+ * left. */
+static int check_windows(suql_engine *en, suql_query *q, const st_table *t, const char *alias,
+                         const suql_select *sel, const cj_plan *p, cand_walk *cw, ids *passed, gn_err *e)
+{
+    long want = p->want, mine = 0;
+    int rc = 0;
+    while (!rc) {
         if (en->cancel && *en->cancel) {
             rc = gn_err_set(e, GN_ECANCEL, "the query was cancelled");
             break;
         }
         if (want >= 0 && mine >= want) break;
         if (want >= 0 && !sel->norder && passed->n >= want) break;
-        /* Free text only inside subqueries costs at least one evaluation a
-         * candidate; the select list's share of the budget stays free. */
-        int cost = per ? per : 1;
-        int room = (en->budget - en->reserve - en->used) / cost;
-        int w = en->cfg.window < room ? en->cfg.window : room;
-        if (cw.pos == cw.v.n && cw.paged && !cw.done && (total < 0 || total > cw.v.n))
-            rc = cand_page(en, &cw, room > 0 ? (long)room + passed->n : 1, e);
-        if (rc || cw.pos == cw.v.n) break;          /* every candidate checked */
+        long room = room_for(en, p->per);
+        int w = en->cfg.window < room ? en->cfg.window : (int)room;
+        if (cw->pos == cw->v.n && cw->paged && !cw->done && (p->total < 0 || p->total > cw->v.n))
+            rc = cand_page(en, cw, room > 0 ? room + passed->n : 1, e);
+        if (rc || cw->pos == cw->v.n) break;          /* every candidate checked */
         if (w <= 0) {
             if (en->st) en->st->budget_hit = 1;
             break;
@@ -1066,7 +1141,7 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
         int nw = 0, got = 1;
         while (!rc && nw < w && got) {
             int64_t id;
-            rc = cand_next(en, &cw, (long)room + passed->n, &id, &got, e);
+            rc = cand_next(en, cw, room + passed->n, &id, &got, e);
             if (!rc && got && !ids_has(passed, id)) win[nw++] = id;
         }
         if (!nw) {
@@ -1074,7 +1149,7 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
             break;
         }
         int checked = nw, spent = 0;
-        if (!rc) rc = check_window(en, q, t, alias, fa, nfa, win, &nw, &spent, e);
+        if (!rc) rc = check_window(en, q, t, alias, p->fa, p->nfa, win, &nw, &spent, e);
         if (spent && en->st) en->st->budget_hit = 1;
         if (!spent && en->st) en->st->checked += checked;
         for (int c = 0; c < nw && !rc; c++) {
@@ -1083,14 +1158,41 @@ static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const 
             if (en->st) en->st->passed++;
         }
         free(win);
-        if (en->progress && en->st) en->progress(en->progress_ud, en->st->checked, total);
+        if (en->progress && en->st) en->progress(en->progress_ud, en->st->checked, p->total);
         if (spent) break;
     }
-    gn_buf_release(&sql);
-    gn_buf_release(&all);
+    return rc;
+}
+
+static int execute_conjunct(suql_engine *en, suql_query *q, const st_table *t, const char *alias,
+                            const suql_select *sel, const cj_plan *p, cand_walk *cw, ids *passed, gn_err *e)
+{
+    if (p->walk)
+        return run_ordered(en, q, t, alias, p->fa, p->nfa, p->per, p->sql.data, p->total, p->want, passed, e);
+    if (p->rank) rank(en, t, p->fa, p->nfa, &cw->v, p->reach);
+    if (p->sample) return run_sampled(en, q, t, alias, p->fa, p->nfa, p->per, &cw->v, p->total, passed, e);
+    if (!p->nfa) return take_all(en, p, cw, passed, e);
+    return check_windows(en, q, t, alias, sel, p, cw, passed, e);
+}
+
+/* One conjunct: planned, then explained into PLAN (not NULL) or run. */
+static int run_conjunct(suql_engine *en, suql_query *q, suql_select *sel, const st_table *t,
+                        const char *alias, const suql_conj *cj, long want, ids *passed,
+                        cand_cache *cc, gn_buf *plan, gn_err *e)
+{
+    cj_plan p;
+    cand_walk cw = { 0 };
+    int rc = plan_make(en, q, sel, t, alias, cj, want, passed->n, &p, e);
+    if (!rc) rc = plan_candidates(en, &p, &cw, cc, plan != NULL, passed->n, e);
+    if (!rc) plan_finish(en, sel, &p);
+    if (!rc && en->st) {
+        if (p.total > 0) en->st->candidates += p.total, en->st->bound += p.total * p.evals;
+        if (p.rank && p.by_relevance) en->st->relevance_first = 1;
+    }
+    if (!rc && plan) explain_conjunct(en, &p, cw.paged, plan);
+    else if (!rc) rc = execute_conjunct(en, q, t, alias, sel, &p, &cw, passed, e);
     ids_free(&cw.v);
-    free(s);
-    ftatoms_free(fa, nfa);
+    plan_release(&p);
     return rc;
 }
 

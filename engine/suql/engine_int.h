@@ -81,6 +81,30 @@ extern const suql_emit_hooks *suql_hooks_literals(suql_engine *en, suql_emit_hoo
 /* Record the type hints of answer() nodes under casts in SEL. */
 void suql_collect_hints(suql_engine *en, const suql_select *sel);
 
+/* ---- evaluate.c ---- */
+
+/* Register suql_answer() and suql_summary() on the engine's database:
+ * SQLite's code (SQLITE_OK). */
+int suql_register_freetext(suql_engine *en);
+/* Drop the requests queued by a first pass. */
+void suql_queue_free(suql_engine *en);
+
+/* ---- runsql.c ---- */
+
+/* GN_ELIMIT: the run went past its time limit (named, with the flag). */
+int suql_time_error(const suql_engine *en, gn_err *e);
+/* The error of stepping SQL: the limit or the cancel that stopped it, or
+ * SQLite's message with the limits named. */
+int suql_step_error(suql_engine *en, const char *sql, gn_err *e);
+/* Has the current run worked past its time limit? */
+int suql_past_time(const suql_engine *en);
+/* SQLite's progress handler (UD: the engine): 1 stops the statement when
+ * the run is past its time or cancelled. */
+int suql_on_progress(void *ud);
+/* After the final statement of SEL gave RES: how many rows matched in all
+ * (st->matched), and those tied with the last one at a LIMIT (st->tied). */
+void suql_count_matched(suql_engine *en, suql_query *q, const suql_select *sel, const suql_result *res);
+
 /* Run SQL (one SELECT) into RES, naming the columns after the statement's.
  * With COLLECT, a first pass only queues the free-text requests of the
  * rows, which then run concurrently before the real pass. */

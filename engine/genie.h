@@ -332,8 +332,55 @@ void genie_init_result_release(genie_init_result *res);
 char *genie_sessions_path(const cfg_t *c);
 
 /* Open the sessions file; returns 0 or the error (prefixed with the path).
- * Its sessions are listed and exported with store/sessions.h's
- * st_session_list and st_session_export_md; close with st_sessions_close. */
+ * Close with genie_sessions_close. */
 int genie_sessions_open(const cfg_t *c, st_sessions **ss, gn_err *e);
+/* Call FN for each saved session of AGENT (NULL: every agent), newest
+ * first (store/sessions.h's st_session_list). */
+int genie_sessions_list(st_sessions *ss, const char *agent, st_session_cb fn, void *ud, gn_err *e);
+/* Session ID as Markdown into OUT: 0, or GN_ENOTFOUND. */
+int genie_session_export_md(st_sessions *ss, long id, gn_buf *out, gn_err *e);
+void genie_sessions_close(st_sessions *ss);
+
+/* ---- what a front end reads and changes (front.c) ------------------------------ */
+
+/* Of a conversation: the turns so far, the last reply (NULL: none), the
+ * state as JSON (caller deletes; NULL when there is no agent), the
+ * responder's model and the endpoint (NULL offline), and a new model for
+ * every stage (0, or why not). */
+int genie_chat_turns(const genie_chat *ch);
+const char *genie_chat_last_reply(const genie_chat *ch);
+cJSON *genie_chat_state_json(const genie_chat *ch);
+const char *genie_chat_model(const genie_chat *ch);
+const char *genie_chat_endpoint(const genie_chat *ch);
+int genie_chat_set_model(genie_chat *ch, const char *model, gn_err *e);
+
+/* Of a knowledge base: its retrieval index's passages and kind ("flat",
+ * "hnsw"; "none" when not open) and the embedder's id. */
+void genie_kb_index_info(const genie_kb *k, long *npassages, const char **kind, const char **embedder);
+
+/* Of an LLM client (genie_llm_open): its endpoint, a stage's settings,
+ * and closing it. */
+const char *genie_llm_endpoint(const llm_client *cl);
+const llm_stage_cfg *genie_llm_stage(const llm_client *cl, int stage);
+void genie_llm_close(llm_client *cl);
+
+/* --check-llm's one request: what came back. */
+typedef struct genie_llm_check_out {
+    char *reply;              /* the reply's text ("" for none) */
+    char *served;             /* the model the server named, or NULL */
+    size_t reasoning_bytes;
+    int usage_reported;       /* the server reported token usage */
+    llm_call_info info;       /* times, attempts, tokens, cost */
+} genie_llm_check_out;
+/* One short request ("Reply with the single word OK.") on the check
+ * stage, uncached; ON_EVENT (may be NULL) sees its retries and tokens.
+ * 0 with OUT filled (release it), or the error. */
+int genie_llm_check(llm_client *cl, llm_event_cb on_event, void *ud, genie_llm_check_out *out, gn_err *e);
+void genie_llm_check_release(genie_llm_check_out *out);
+
+/* Load stage STAGE's prompt (USER's override directory first, then
+ * SHIPPED's; genie_prompt_dirs): 0 with *OVERRIDDEN saying which, or the
+ * error. */
+int genie_prompt_check(const char *user, const char *shipped, int stage, int *overridden, gn_err *e);
 
 #endif

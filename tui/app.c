@@ -176,7 +176,7 @@ void app_send(app *a, const char *utterance)
     app_add(a, VC_USER, utterance);
     a->scroll[PANE_CONV].off = 0;              /* sending follows the conversation */
     a->reply = NULL;
-    a->turn = ag_conv_turns(a->ch.cv) + 1;
+    a->turn = genie_chat_turns(&a->ch) + 1;
     cJSON_Delete(a->state_before);
     a->state_before = a->state ? cJSON_Duplicate(a->state, 1) : NULL;
     snprintf(a->activity, sizeof a->activity, "starting");

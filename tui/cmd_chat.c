@@ -56,7 +56,7 @@ static int resume(line_ui *u, gn_err *e)
     if (!u->json && !u->quiet)
         fprintf(stderr, "genie: resumed session %ld (%d turn%s)\n", u->ch.sid, n, n == 1 ? "" : "s");
     if (u->ch.resume_note) fprintf(stderr, "genie: warning: %s\n", u->ch.resume_note);
-    const char *last = u->ch.cv ? ag_conv_last_reply(u->ch.cv) : NULL;
+    const char *last = genie_chat_last_reply(&u->ch);
     if (!u->json && last) plain_printf(stdout, "%s\n", last);
     return 0;
 }
@@ -248,8 +248,8 @@ int cli_list_sessions(const cfg_t *c)
     gn_err e;
     gn_err_clear(&e);
     int rc = genie_sessions_open(c, &ss, &e);
-    if (!rc) rc = st_session_list(ss, NULL, print_info, NULL, &e);
-    st_sessions_close(ss);
+    if (!rc) rc = genie_sessions_list(ss, NULL, print_info, NULL, &e);
+    genie_sessions_close(ss);
     return rc ? cli_fail(&e) : EXIT_OK;
 }
 
@@ -267,9 +267,9 @@ int cli_export_session(const cfg_t *c)
     gn_buf b;
     gn_buf_init(&b);
     int rc = genie_sessions_open(c, &ss, &e);
-    if (!rc) rc = st_session_export_md(ss, id, &b, &e);
+    if (!rc) rc = genie_session_export_md(ss, id, &b, &e);
     if (!rc) plain_out_inert(stdout, b.data, b.len);
     gn_buf_release(&b);
-    st_sessions_close(ss);
+    genie_sessions_close(ss);
     return rc ? cli_fail(&e) : EXIT_OK;
 }

@@ -27,17 +27,15 @@ static int check_prompts(const cfg_t *c)
     gn_buf_init(&over);
     for (int i = 0; i < LLM_STAGE__COUNT; i++) {
         if (i == LLM_STAGE_CHECK) continue;
-        llm_tpl *t;
-        if (llm_prompt_load(user, shipped, llm_stage_name(i), &t, &e)) {
+        int overridden;
+        if (genie_prompt_check(user, shipped, i, &overridden, &e)) {
             char m[1200];
             fprintf(stderr, "genie: prompt: %s\n", gn_err_str(&e, m, sizeof m));
             bad++;
             continue;
         }
         n++;
-        if (user && !strncmp(llm_tpl_name(t), user, strlen(user)))
-            gn_buf_printf(&over, "%s%s", over.len ? ", " : "", llm_stage_name(i));
-        llm_tpl_free(t);
+        if (overridden) gn_buf_printf(&over, "%s%s", over.len ? ", " : "", llm_stage_name(i));
     }
     printf("prompts:  %d loaded from %s", n, shipped ? shipped : "(shipped prompts not found)");
     if (over.len) printf("; overridden in %s: %s", user, over.data);
@@ -70,36 +68,28 @@ int cli_check_llm(const cfg_t *c)
     llm_client *cl;
     genie_hooks h = cli_hooks(c);
     if (genie_llm_open(c, &h, &cl, &e)) return cli_fail(&e);
-    const llm_stage_cfg *st = llm_client_stage(cl, LLM_STAGE_CHECK);
-    printf("endpoint: %s\n", llm_client_endpoint(cl));
+    const llm_stage_cfg *st = genie_llm_stage(cl, LLM_STAGE_CHECK);
+    printf("endpoint: %s\n", genie_llm_endpoint(cl));
     printf("model:    %s (%s)\n", st->model, st->stream ? "streamed" : "not streamed");
     int bad_prompts = check_prompts(c);
     fflush(stdout);
-    static const llm_msg msgs[] = {
-        { "system", "You are a connectivity check. Follow the instruction exactly." },
-        { "user", "Reply with the single word OK." },
-    };
-    llm_call_opts o = { .stage = LLM_STAGE_CHECK, .msgs = msgs, .nmsgs = 2, .no_cache = 1,
-                        .cb = on_check_event };
-    llm_result r;
-    llm_call_info info;
-    int rc = llm_complete(cl, &o, &r, &info, &e);
+    genie_llm_check_out r;
+    int rc = genie_llm_check(cl, on_check_event, NULL, &r, &e);
     if (!rc) {
-        const llm_choice *ch = r.nchoices ? &r.choices[0] : NULL;
-        const char *text = ch && ch->content.data ? ch->content.data : "";
+        const llm_call_info *info = &r.info;
         /* The server's words: made inert. */
-        if (r.model && strcmp(r.model, st->model)) plain_printf(stdout, "served:   %s\n", r.model);
-        plain_printf(stdout, "reply:    %.200s%s\n", text, strlen(text) > 200 ? "..." : "");
-        if (ch && ch->reasoning.len) printf("thinking: %zu bytes of reasoning\n", ch->reasoning.len);
+        if (r.served && strcmp(r.served, st->model)) plain_printf(stdout, "served:   %s\n", r.served);
+        plain_printf(stdout, "reply:    %.200s%s\n", r.reply, strlen(r.reply) > 200 ? "..." : "");
+        if (r.reasoning_bytes) printf("thinking: %zu bytes of reasoning\n", r.reasoning_bytes);
         printf("time:     first token %.3f s, total %.3f s, %d attempt%s\n",
-               info.ttft >= 0 ? info.ttft : info.total, info.total, info.attempts,
-               info.attempts == 1 ? "" : "s");
-        printf("tokens:   %ld in, %ld out%s\n", info.prompt_tokens, info.completion_tokens,
-               r.usage.present ? "" : " (no usage reported; estimated)");
-        if (info.cost >= 0) printf("cost:     $%.6f\n", info.cost);
+               info->ttft >= 0 ? info->ttft : info->total, info->total, info->attempts,
+               info->attempts == 1 ? "" : "s");
+        printf("tokens:   %ld in, %ld out%s\n", info->prompt_tokens, info->completion_tokens,
+               r.usage_reported ? "" : " (no usage reported; estimated)");
+        if (info->cost >= 0) printf("cost:     $%.6f\n", info->cost);
+        genie_llm_check_release(&r);
     }
-    llm_result_release(&r);
-    llm_client_free(cl);
+    genie_llm_close(cl);
     if (rc) return cli_fail(&e);
     return bad_prompts ? EXIT_RUNTIME : EXIT_OK;
 }

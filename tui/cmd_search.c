@@ -48,9 +48,12 @@ int cli_reindex(const cfg_t *c)
         return 130;
     }
     if (!rc && !cfg_bool(c, OPT_QUIET)) {
-        if (genie_kb_index(&k, &e) == 0)
-            fprintf(stderr, "genie: %ld passages, %s vector index, embedder %s\n",
-                    rt_index_npassages(k.ix), rt_index_kind(k.ix), rt_embedder_id(k.em));
+        long np;
+        const char *kind, *em;
+        if (genie_kb_index(&k, &e) == 0) {
+            genie_kb_index_info(&k, &np, &kind, &em);
+            fprintf(stderr, "genie: %ld passages, %s vector index, embedder %s\n", np, kind, em);
+        }
     }
     genie_kb_close(&k);
     return rc ? cli_fail(&e) : EXIT_OK;
@@ -75,9 +78,12 @@ int cli_search(const cfg_t *c)
             plain_printf(stdout, "    %s: %.*s%s\n", hit[i].column, 160, hit[i].passage,
                          strlen(hit[i].passage) > 160 ? "..." : "");
     }
-    if (!rc && !cfg_bool(c, OPT_QUIET))
-        fprintf(stderr, "%d rows in %.1f ms (%s over %ld passages)\n", n, ms, rt_index_kind(k.ix),
-                rt_index_npassages(k.ix));
+    if (!rc && !cfg_bool(c, OPT_QUIET)) {
+        long np;
+        const char *kind, *em;
+        genie_kb_index_info(&k, &np, &kind, &em);
+        fprintf(stderr, "%d rows in %.1f ms (%s over %ld passages)\n", n, ms, kind, np);
+    }
     genie_hits_free(hit, n);
     genie_kb_close(&k);
     return rc ? cli_fail(&e) : EXIT_OK;

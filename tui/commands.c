@@ -47,7 +47,7 @@ static void c_schema(app *a, const char *arg)
 static void c_state(app *a, const char *arg)
 {
     (void)arg;
-    cJSON *j = ws_state_to_json(ag_conv_state(a->ch.cv));
+    cJSON *j = genie_chat_state_json(&a->ch);
     char *s = cJSON_Print(j);
     /* cJSON indents with tabs; the screen shows two spaces. */
     gn_buf b;
@@ -107,7 +107,7 @@ static void c_sessions(app *a, const char *arg)
     gn_buf b;
     gn_buf_init(&b);
     if (!a->ch.ss) gn_err_set(&e, GN_ENOTFOUND, "the sessions file is not available");
-    else st_session_list(a->ch.ss, a->ch.agent->name, list_one, &b, &e);
+    else genie_sessions_list(a->ch.ss, a->ch.agent->name, list_one, &b, &e);
     char m[1024];
     if (e.code) app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
     else if (!b.len) app_add(a, VC_NOTE, "no saved conversation with this agent");
@@ -158,7 +158,7 @@ static void c_export(app *a, const char *arg)
     }
     gn_buf b;
     gn_buf_init(&b);
-    if (st_session_export_md(a->ch.ss, a->ch.sid, &b, &e)) {
+    if (genie_session_export_md(a->ch.ss, a->ch.sid, &b, &e)) {
         app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
     } else {
         FILE *f = fopen(arg, "w");
@@ -181,11 +181,11 @@ static void c_model(app *a, const char *arg)
         return;
     }
     if (!*arg) {
-        snprintf(m, sizeof m, "the model is %s", llm_client_stage(a->ch.kb.cl, LLM_STAGE_RESPOND)->model);
+        snprintf(m, sizeof m, "the model is %s", genie_chat_model(&a->ch));
         app_add(a, VC_NOTE, m);
         return;
     }
-    if (llm_client_set_model(a->ch.kb.cl, arg, &e)) {
+    if (genie_chat_set_model(&a->ch, arg, &e)) {
         app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
         return;
     }

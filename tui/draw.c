@@ -379,12 +379,12 @@ static void status_line(app *a)
      * nothing a person needs on one line. */
     char model[400], host[200] = "";
     if (a->ch.kb.cl) {
-        const char *u = llm_client_endpoint(a->ch.kb.cl);
+        const char *u = genie_chat_endpoint(&a->ch);
         const char *p = strstr(u, "://");
         snprintf(host, sizeof host, "%s", p ? p + 3 : u);
         char *cc = strstr(host, "/chat/completions");
         if (cc) *cc = 0;
-        snprintf(model, sizeof model, "%s @ %s", llm_client_stage(a->ch.kb.cl, LLM_STAGE_RESPOND)->model, host);
+        snprintf(model, sizeof model, "%s @ %s", genie_chat_model(&a->ch), host);
     } else {
         snprintf(model, sizeof model, "offline");
     }

@@ -38,6 +38,22 @@ bad=$(includes tui/*.c tui/*.h | while read -r f h; do
 done)
 check "tui/ includes of the engine only genie.h and util/" "$bad"
 
+# Calls too: a front end calls the engine through genie_* (and util's gn_*,
+# config's cfg_*); of the modules, only the functions that read or print
+# the data types genie.h carries (a result as a table, a state as JSON, an
+# event, the usage figures, an --init column), named here.
+data_fns="ag_event_json ag_timings_usage ag_turn_out_release ig_column_type_str ig_ident ig_type_name
+llm_stage_name llm_stats_add llm_stats_format suql_error_caret suql_result_csv suql_result_json
+suql_result_release suql_result_table suql_stats_json suql_stats_print ws_spec_sheet"
+bad=$(for f in tui/*.c; do
+    sed -E 's/"([^"\\]|\\.)*"/""/g; s://.*$::' "$f" |
+        grep -noE '\b(llm|rt|st|suql|ws|ag|ig)_[a-z0-9_]+\s*\(' | while IFS=: read -r n call; do
+            fn=${call%%(*}; fn=${fn%% *}
+            printf '%s\n' $data_fns | grep -qx "$fn" || echo "$f:$n: $fn()"
+        done
+done)
+check "tui/ calls the engine through genie.h (module functions only to read its data types)" "$bad"
+
 bad=$(includes bench/agent.c bench/tui.c | while read -r f h; do
     case $h in genie.h|util/*|tui/app.h|tests/mock/*) ;; *) echo "$f $h" ;; esac
 done)

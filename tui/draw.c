@@ -18,6 +18,7 @@
  */
 #include "app.h"
 
+#include "util/check.h"
 #include "util/clock.h"
 
 #include <curses.h>
@@ -204,6 +205,7 @@ static void put_styled(int y, int x, int w, const tx_line *l, int style, attr_t 
             i += k;
         }
     }
+    GN_ASSERT(col <= w);                  /* a pane never draws past its width */
     attrset(extra);
     for (; col < w; col++) addch(' ');
     attrset(A_NORMAL);

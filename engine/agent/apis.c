@@ -37,6 +37,7 @@
  */
 #include "agent/agent_int.h"
 #include "util/buf.h"
+#include "util/check.h"
 #include "util/http.h"
 #include "util/xmem.h"
 
@@ -372,6 +373,8 @@ static ws_val *column_value(sqlite3_stmt *st, int i)
 
 static int run_stmt(sql_run *r, sqlite3_stmt *st, gn_err *e)
 {
+    /* An API writes inside the call's own transaction, or not at all. */
+    GN_ASSERT(!sqlite3_get_autocommit(r->db));
     ws_val *rows = NULL;
     int ncol = sqlite3_column_count(st), rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

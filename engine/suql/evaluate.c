@@ -7,6 +7,7 @@
  */
 #include "engine_int.h"
 #include "suql/pgval.h"
+#include "util/check.h"
 #include "util/clock.h"
 #include "util/xmem.h"
 
@@ -32,6 +33,7 @@ int suql_eval(suql_engine *en, suql_ft_req *reqs, int n, gn_err *e)
     int rc = suql_ft_run(en->ft, reqs, n, e);
     suql_ft_get_stats(en->ft, &b);
     en->used += need;
+    GN_ASSERT(en->used <= en->budget);          /* the budget is never exceeded */
     if (en->st) {
         en->st->ms_llm += b.llm_calls + b.cache_hits > a.llm_calls + a.cache_hits
                               ? (gn_now() * 1e3) - t0 : 0;

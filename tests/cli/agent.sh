@@ -50,8 +50,8 @@ exec 3>"$T/in"
 echo "Book a table at Papa Nino's Trattoria" >&3
 for i in $(seq 200); do grep -q '"event":"timings"' "$T/crash.out" && break; sleep 0.05; done
 echo "For two people" >&3
+# Killed once the second turn's reply is asked for: mid-turn, unsaved.
 for i in $(seq 200); do [ "$(grep -c 'X-Genie-Stage.: .respond\|"respond"' "$T/mock.log" 2>/dev/null)" -ge 2 ] && break; sleep 0.05; done
-sleep 0.2
 kill -9 $GP 2>/dev/null; wait $GP 2>/dev/null
 exec 3>&-
 "$BIN" --list-sessions --sessions "$T/s.db" >"$T/out" 2>"$T/err"

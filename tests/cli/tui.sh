@@ -70,6 +70,16 @@ waitfor() {
     done
     return 1
 }
+# waituntil SECONDS CMD...: CMD succeeds within the time (polled, no
+# fixed sleep).
+waituntil() {
+    local i n=$(( $1 * 20 * SLOW )); shift
+    for ((i = 0; i < n; i++)); do
+        "$@" && return 0
+        sleep 0.05
+    done
+    return 1
+}
 # settle: the turn in progress has ended (the status says ready).
 settle() { waitfor "· ready" 10; }
 shows() { cap; grep -qF -- "$1" "$T/screen"; }
@@ -202,7 +212,7 @@ check "/state prints the state as JSON" waitfor '"num_people": {' 5
 keys "/model gpt-test" Enter
 check "/model changes the model" waitfor "gpt-test @ 127.0.0.1:PORT/v1" 5
 keys PageUp
-sleep 0.3
+waitfor "more below" 5
 keys "/sessions" Enter
 check "new output while scrolled up shows a marker" waitfor "new output (End: back to it)" 5
 keys End
@@ -212,8 +222,7 @@ check "/export writes the conversation as Markdown" waitfor "exported to" 5
 check "... with the turns in it" grep -qF "Kaito please" "$T/export.md"
 tm set-option -s set-clipboard on
 keys "/copy" Enter
-sleep 0.5
-check "/copy puts the last reply on the clipboard (OSC 52)" sh -c "tmux -L $SOCK show-buffer 2>/dev/null | grep -qF 'Saturday it is.'"
+check "/copy puts the last reply on the clipboard (OSC 52)" waituntil 5 sh -c "tmux -L $SOCK show-buffer 2>/dev/null | grep -qF 'Saturday it is.'"
 keys "/reset" Enter
 check "/reset starts a new conversation" waitfor "a new conversation" 5
 keys "/resume" Enter
@@ -369,10 +378,12 @@ JSON
 run 160 48 "${LLM[@]}"
 keys "A table for four please" Enter
 waitfor "Sure, a table"
+# Each resize while the reply streams on: the next words appear at the
+# new size before the next resize.
 tm resize-window -t g -x 80 -y 24
-sleep 0.3
+waitfor "many good" 10
 tm resize-window -t g -x 100 -y 30
-sleep 0.2
+waitfor "lively" 10
 tm resize-window -t g -x 80 -y 24
 waitfor "on which day?" 15
 settle
@@ -416,7 +427,7 @@ waitfor "this weekend!"
 settle
 check "wide characters wrap inside the pane" golden wide-80x24
 keys "日本語" Left
-sleep 0.3
+waitfor "› 日本語" 5
 cx=$(tm display-message -p -t g '#{cursor_x}')
 check "the cursor sits after wide characters (column 6)" sh -c "[ '$cx' = 6 ]"
 keys C-u "/quit" Enter
@@ -470,13 +481,11 @@ chmod +x "$T/ed.sh"
 ENVS+=(VISUAL="$T/ed.sh")
 run 80 24 --offline
 keys "line one" C-j "line two"
-sleep 0.3
-check "Ctrl-J adds a line to the input" sh -c "tmux -L $SOCK capture-pane -p -t g | grep -q '^› line one' && tmux -L $SOCK capture-pane -p -t g | grep -q '^  line two'"
+check "Ctrl-J adds a line to the input" waituntil 5 sh -c "tmux -L $SOCK capture-pane -p -t g | grep -q '^› line one' && tmux -L $SOCK capture-pane -p -t g | grep -q '^  line two'"
 keys C-u C-h C-u
 tm set-buffer -b p "$(printf 'pasted one\npasted two')"
 tm paste-buffer -p -b p -t g
-sleep 0.3
-check "a bracketed paste keeps its newline and is not sent" sh -c "tmux -L $SOCK capture-pane -p -t g | grep -q '^› pasted one' && tmux -L $SOCK capture-pane -p -t g | grep -q '^  pasted two'"
+check "a bracketed paste keeps its newline and is not sent" waituntil 5 sh -c "tmux -L $SOCK capture-pane -p -t g | grep -q '^› pasted one' && tmux -L $SOCK capture-pane -p -t g | grep -q '^  pasted two'"
 keys C-x C-e
 check "Ctrl-X Ctrl-E edits the input in \$VISUAL" waitfor "› edited in the editor" 10
 keys C-u "/quit" Enter
@@ -508,7 +517,7 @@ hold_lock "$LS" "$T/lock"
 keys "SELECT name FROM restaurants WHERE location = 'Cupertino' LIMIT 1" Enter
 check "locked: the screen says the turn waits" waitfor "not saved yet (1 turn waiting" 15
 keys "/reset" Enter
-sleep 1                                        # /reset done while still locked
+waitfor "a new conversation" 10                # /reset done while still locked
 rm -f "$T/lock"; wait $LOCK_PID
 keys "SELECT name FROM restaurants WHERE location = 'Sunnyvale' LIMIT 1" Enter
 waitfor "1 row"
@@ -528,7 +537,6 @@ check "back to 80x24 the screen comes back" waitfor "Enter send" 5
 # one: genie survives each and draws the normal screen again.
 for size in "1 1" "2 200" "400 2" "1 60" "500 200" "31 8" "99 30" "100 30"; do
     tm resize-window -t g -x "${size% *}" -y "${size#* }"
-    sleep 0.1
 done
 tm resize-window -t g -x 80 -y 24
 check "after sizes from 1x1 to 500x200 the screen comes back" waitfor "Enter send" 10
@@ -556,7 +564,8 @@ done
 # own sources (engine/, tui/, config/); the libraries' own are not ours.
 if [ "$VALGRIND" = 1 ]; then
     tm kill-server 2>/dev/null
-    sleep 2
+    # Valgrind writes its report as genie exits: wait for the processes.
+    waituntil 30 sh -c "! pgrep -f '[l]og-file=$T/vg' >/dev/null"
     "$PY" - "$TOP" "$T"/vg.* >"$T/vg.report" <<'PY'
 import os, re, sys
 top, logs = sys.argv[1], sys.argv[2:]

@@ -125,6 +125,9 @@ void input_start(app *a);
 void input_end(app *a);
 /* Read and handle every key waiting on the terminal. */
 void input_keys(app *a);
+/* The help screen's rows for the keys of the input loop's table: the keys
+ * and what they do, a line each. */
+void input_key_help(gn_buf *out);
 /* The input text and the cursor's byte offset in it. */
 const char *input_text(int *point);
 /* Rows the input needs at WIDTH columns (1..5 shown). */

@@ -1,7 +1,8 @@
 /*
- * commands.c — the slash commands, the key list, and the help screen,
- * all from two tables: adding a command is one row and one function, and
- * the help and completion follow from the rows.
+ * commands.c — the slash commands and the help screen,
+ * from two tables: adding a command is one row and one function, and
+ * the help and completion follow from the rows (the keys are the input
+ * loop's own table, input.c).
  */
 #include "app.h"
 
@@ -228,29 +229,10 @@ static const cmd cmds[] = {
 };
 enum { NCMDS = sizeof cmds / sizeof *cmds };
 
-/* The keys of the screen (readline's own bindings come on top). */
-static const struct { const char *keys, *what; } keys[] = {
-    { "Enter", "send the input" },
-    { "Ctrl-J, Alt-Enter", "a new line in the input (a paste keeps its newlines)" },
-    { "Ctrl-X Ctrl-E", "edit the input in $VISUAL or $EDITOR (v in vi command mode)" },
-    { "Up, Down", "input history (or scroll, in the worksheet and SUQL panes)" },
-    { "Ctrl-C", "cancel the turn in progress; clear the input; twice on an empty input: quit" },
-    { "Ctrl-D", "quit (on an empty input)" },
-    { "Tab, Shift-Tab", "move between the panes (Tab completes a /command)" },
-    { "PgUp, PgDn", "scroll the focused pane by a page" },
-    { "Shift-Up, Shift-Down", "scroll the focused pane by a line" },
-    { "mouse wheel", "scroll the pane under the pointer" },
-    { "End", "back to the newest output (on an empty input)" },
-    { "F1, ?", "this help (? on an empty input)" },
-    { "Ctrl-L", "redraw the screen" },
-    { "Ctrl-Z", "suspend genie (fg resumes it)" },
-};
-
 void cmd_help_text(gn_buf *out)
 {
     gn_buf_puts(out, "Keys (and readline's emacs or vi editing keys):\n");
-    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-        gn_buf_printf(out, "  %-23s %s\n", keys[i].keys, keys[i].what);
+    input_key_help(out);      /* the input loop's own table (input.c) */
     gn_buf_puts(out, "\nCommands:\n");
     for (int i = 0; i < NCMDS; i++) {
         if (!cmds[i].help) continue;

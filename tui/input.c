@@ -469,64 +469,107 @@ static void ctrl_c(app *a)
     a->ctrl_c = 0;
 }
 
-/* A function key (curses KEY_*). */
-static void function_key(app *a, int k)
+/* ---- the key table ---------------------------------------------------------------
+ *
+ * Every key of the screen is a row of one table, as tmux binds its keys:
+ * the input loop looks a key up in it, and the help screen lists its
+ * rows, so a key cannot be bound without being described or described
+ * without being bound.  A row's ON lists what get_wch returns for it (a
+ * curses function key, or a character); a row without an action is
+ * readline's own binding, listed for the help. */
+
+static void k_layout(app *a, int k) { (void)k; draw_layout(a); }
+static void k_help(app *a, int k)
 {
-    switch (k) {
-    case KEY_RESIZE: draw_layout(a); break;
-    case KEY_F(1): a->help = !a->help; break;
-    case KEY_PPAGE: draw_scroll(a, a->focus, page(a)); break;
-    case KEY_NPAGE: draw_scroll(a, a->focus, -page(a)); break;
-    case KEY_SR: draw_scroll(a, a->focus, 1); break;
-    case KEY_SF: draw_scroll(a, a->focus, -1); break;
-    case KEY_BTAB: a->focus = (a->focus + PANE__COUNT - 1) % PANE__COUNT; break;
-    case KEY_MOUSE: mouse(a); break;
-    case KEY_UP:
-        if (a->focus != PANE_CONV) draw_scroll(a, a->focus, 1);
-        else feed_str("\033[A");
-        break;
-    case KEY_DOWN:
-        if (a->focus != PANE_CONV) draw_scroll(a, a->focus, -1);
-        else feed_str("\033[B");
-        break;
-    case KEY_LEFT: feed_str("\033[D"); break;
-    case KEY_RIGHT: feed_str("\033[C"); break;
-    case KEY_HOME: feed_str("\033[H"); break;
-    case KEY_END:
-        if (!rl_end && a->scroll[a->focus].off) { a->scroll[a->focus].off = 0; break; }
-        feed_str("\033[F");
-        break;
-    case KEY_DC: feed_str("\033[3~"); break;
-    case KEY_BACKSPACE: feed_str("\177"); break;
-    case KEY_ENTER: feed_str("\r"); break;
-    default: break;
-    }
-    a->dirty = 1;
+    if (k == '?' && rl_end) feed_wchar((wint_t)k);   /* ? in text is text */
+    else a->help = k == '?' ? 1 : !a->help;
+}
+static void k_page(app *a, int k) { draw_scroll(a, a->focus, k == KEY_PPAGE ? page(a) : -page(a)); }
+static void k_line(app *a, int k) { draw_scroll(a, a->focus, k == KEY_SR ? 1 : -1); }
+static void k_mouse(app *a, int k) { (void)k; mouse(a); }
+static void k_up_down(app *a, int k)
+{
+    if (a->focus != PANE_CONV) draw_scroll(a, a->focus, k == KEY_UP ? 1 : -1);
+    else feed_str(k == KEY_UP ? "\033[A" : "\033[B");
+}
+static void k_end(app *a, int k)
+{
+    (void)k;
+    if (!rl_end && a->scroll[a->focus].off) a->scroll[a->focus].off = 0;
+    else feed_str("\033[F");
+}
+/* Curses' function keys back into the escape sequences readline binds. */
+static void k_readline(app *a, int k)
+{
+    (void)a;
+    feed_str(k == KEY_LEFT ? "\033[D" : k == KEY_RIGHT ? "\033[C" : k == KEY_HOME ? "\033[H"
+             : k == KEY_DC ? "\033[3~" : k == KEY_BACKSPACE ? "\177" : "\r");
+}
+static void k_ctrl_c(app *a, int k) { (void)k; ctrl_c(a); }
+static void k_ctrl_d(app *a, int k)
+{
+    (void)k;
+    if (!rl_end) a->quit = 1;
+    else feed_str("\004");
+}
+static void k_suspend(app *a, int k) { (void)k; suspend(a); }
+static void k_newline(app *a, int k) { (void)a, (void)k; insert_text("\n"); }
+static void k_redraw(app *a, int k) { (void)a, (void)k; clearok(curscr, TRUE); }
+static void k_escape(app *a, int k) { (void)a, (void)k; escape(); }
+static void k_tab(app *a, int k)
+{
+    if (k == '\t' && rl_line_buffer && rl_line_buffer[0] == '/') feed_str("\t");
+    else a->focus = (a->focus + (k == '\t' ? 1 : PANE__COUNT - 1)) % PANE__COUNT;
 }
 
-static void key(app *a, wint_t c)
+enum { CH = 0, FN = 1 };   /* a character, or a curses function key */
+
+static const struct key_row {
+    const char *keys, *what;       /* the help's row; NULL: not listed */
+    struct { int fn, code; } on[6];
+    void (*act)(app *a, int code); /* NULL: readline's own */
+} key_rows[] = {
+    { "Enter", "send the input", { { FN, KEY_ENTER } }, k_readline },
+    { "Ctrl-J, Alt-Enter", "a new line in the input (a paste keeps its newlines)", { { CH, 10 } }, k_newline },
+    { "Ctrl-X Ctrl-E", "edit the input in $VISUAL or $EDITOR (v in vi command mode)", { { 0, 0 } }, NULL },
+    { "Up, Down", "input history (or scroll, in the worksheet and SUQL panes)",
+      { { FN, KEY_UP }, { FN, KEY_DOWN } }, k_up_down },
+    { "Ctrl-C", "cancel the turn in progress; clear the input; twice on an empty input: quit",
+      { { CH, 3 } }, k_ctrl_c },
+    { "Ctrl-D", "quit (on an empty input)", { { CH, 4 } }, k_ctrl_d },
+    { "Tab, Shift-Tab", "move between the panes (Tab completes a /command)",
+      { { CH, '\t' }, { FN, KEY_BTAB } }, k_tab },
+    { "PgUp, PgDn", "scroll the focused pane by a page", { { FN, KEY_PPAGE }, { FN, KEY_NPAGE } }, k_page },
+    { "Shift-Up, Shift-Down", "scroll the focused pane by a line", { { FN, KEY_SR }, { FN, KEY_SF } }, k_line },
+    { "mouse wheel", "scroll the pane under the pointer", { { FN, KEY_MOUSE } }, k_mouse },
+    { "End", "back to the newest output (on an empty input)", { { FN, KEY_END } }, k_end },
+    { "F1, ?", "this help (? on an empty input)", { { FN, KEY_F(1) }, { CH, '?' } }, k_help },
+    { "Ctrl-L", "redraw the screen", { { CH, 12 } }, k_redraw },
+    { "Ctrl-Z", "suspend genie (fg resumes it)", { { CH, 26 } }, k_suspend },
+    { NULL, NULL, { { FN, KEY_RESIZE } }, k_layout },
+    { NULL, NULL, { { FN, KEY_LEFT }, { FN, KEY_RIGHT }, { FN, KEY_HOME }, { FN, KEY_DC }, { FN, KEY_BACKSPACE } },
+      k_readline },
+    { NULL, NULL, { { CH, 27 } }, k_escape },    /* Alt-Enter, a bracketed paste, Alt-keys */
+};
+
+void input_key_help(gn_buf *out)
 {
-    if (c != 3) a->ctrl_c = 0;
-    switch (c) {
-    case 3: ctrl_c(a); break;
-    case 4:
-        if (!rl_end) a->quit = 1;
-        else feed_str("\004");
-        break;
-    case 26: suspend(a); break;
-    case 10: insert_text("\n"); break;
-    case 12: clearok(curscr, TRUE); break;
-    case 27: escape(); break;
-    case '\t':
-        if (rl_line_buffer && rl_line_buffer[0] == '/') feed_str("\t");
-        else a->focus = (a->focus + 1) % PANE__COUNT;
-        break;
-    case '?':
-        if (!rl_end) { a->help = 1; break; }
-        feed_wchar(c);
-        break;
-    default: feed_wchar(c); break;
-    }
+    for (size_t i = 0; i < sizeof key_rows / sizeof *key_rows; i++)
+        if (key_rows[i].keys) gn_buf_printf(out, "  %-23s %s\n", key_rows[i].keys, key_rows[i].what);
+}
+
+/* The key get_wch gave: FN a function key CODE, else the character CODE. */
+static void key(app *a, int fn, int code)
+{
+    if (!fn && code != 3) a->ctrl_c = 0;
+    for (size_t i = 0; i < sizeof key_rows / sizeof *key_rows; i++)
+        for (int j = 0; key_rows[i].act && j < 6 && key_rows[i].on[j].code; j++)
+            if (key_rows[i].on[j].fn == fn && key_rows[i].on[j].code == code) {
+                key_rows[i].act(a, code);
+                a->dirty = 1;
+                return;
+            }
+    if (!fn) feed_wchar((wint_t)code);     /* text, and readline's keys */
     a->dirty = 1;
 }
 
@@ -545,8 +588,7 @@ void input_keys(app *a)
             continue;
         }
         a->notice[0] = 0;
-        if (r == KEY_CODE_YES) function_key(a, (int)c);
-        else key(a, c);
+        key(a, r == KEY_CODE_YES, (int)c);
         if (a->quit) break;
     }
 }

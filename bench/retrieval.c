@@ -402,7 +402,7 @@ static void baseline(sqlite3 *db, const char *dbpath, const char *vec, const rt_
         die(&e);
     quality(cdb, ix, em);
     accents(cdb, ix);
-    rt_index_free(ix);
+    rt_index_close(ix);
     rt_embedder_free(em);
     sqlite3_close(cdb);
     rt_tokenizer_set_legacy(0);
@@ -582,7 +582,7 @@ int main(int argc, char **argv)
     double ts[5];
     rt_index *ix = NULL;
     for (int i = 0; i < 5; i++) {
-        if (ix) { rt_index_free(ix); rt_embedder_free(em); sqlite3_close(db); }
+        if (ix) { rt_index_close(ix); rt_embedder_free(em); sqlite3_close(db); }
         double t0 = gn_now();
         if (st_open(dbpath, 1, &db, &e) || rt_embedder_glove_new(vec, &em, &e) ||
             rt_index_open(db, dbpath, em, &o, &ix, &e))
@@ -599,7 +599,7 @@ int main(int argc, char **argv)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     printf("peak memory: %.1f MB\n", ru.ru_maxrss / 1024.0);
-    rt_index_free(ix);
+    rt_index_close(ix);
     rt_embedder_free(em);
     sqlite3_close(db);
     return 0;

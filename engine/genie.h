@@ -109,7 +109,7 @@ int genie_api_key(const cfg_t *c, char **key, gn_err *e);
  * settings or api_key_cmd and the cache under $XDG_CACHE_HOME unless
  * --no-cache.  Offline, returns 0 with *out NULL.  Warnings (cache or log
  * unusable) go to H's note.  Returns 0 or the error (bad settings, key
- * command failed).  Free with llm_client_free. */
+ * command failed).  Close with genie_llm_close. */
 int genie_llm_open(const cfg_t *c, const genie_hooks *h, llm_client **out, gn_err *e);
 
 /* Check the stage settings and --prices of the configuration, which are

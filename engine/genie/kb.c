@@ -102,7 +102,7 @@ void genie_kb_close(genie_kb *k)
     suql_engine_free(k->en);
     for (int i = 0; i < GENIE_T__COUNT; i++) llm_tpl_free(k->tpl[i]);
     llm_client_free(k->cl);
-    rt_index_free(k->ix);
+    rt_index_close(k->ix);
     rt_embedder_free(k->em);
     st_schema_free(k->schema);
     sqlite3_close(k->db);

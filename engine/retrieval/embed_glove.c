@@ -69,7 +69,7 @@ static int glove_embed(rt_embedder *em, const char *const *texts, int n, float *
 static void glove_free(rt_embedder *em)
 {
     glove *g = (glove *)em;
-    rt_wordvec_free(g->wv);
+    rt_wordvec_close(g->wv);
     free(g->weight);
     free(g);
 }

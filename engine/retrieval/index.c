@@ -275,12 +275,12 @@ int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opt
     } else {
         atomic_store(&ix->loaded, 1);
     }
-    if (rc) { rt_index_free(ix); return rc; }
+    if (rc) { rt_index_close(ix); return rc; }
     *out = ix;
     return 0;
 }
 
-void rt_index_free(rt_index *ix)
+void rt_index_close(rt_index *ix)
 {
     if (!ix) return;
     rt_index_ready(ix, NULL);
@@ -288,7 +288,7 @@ void rt_index_free(rt_index *ix)
     free(ix->dbpath);
     if (ix->map) munmap(ix->map, ix->mapsize);
     if (ix->faiss) faiss_Index_free(ix->faiss);
-    rt_lex_free(ix->lex);
+    rt_lex_close(ix->lex);
     free(ix->candmask);
     for (int i = 0; i < ix->nsrc; i++) { free(ix->srcs[i].tbl); free(ix->srcs[i].col); }
     free(ix->srcs);

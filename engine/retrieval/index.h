@@ -63,7 +63,7 @@ int rt_index_build(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_op
  * --reindex. */
 int rt_index_open(sqlite3 *db, const char *dbpath, rt_embedder *em, const rt_opts *o,
                   rt_index **out, gn_err *e);
-void rt_index_free(rt_index *ix);
+void rt_index_close(rt_index *ix);
 
 /* 1 while IX is still being read in the background (see rt_index_open),
  * else 0; never waits. */

@@ -268,7 +268,7 @@ int rt_lex_open(const char *path, uint64_t nonce, long npass, rt_lex **out, gn_e
     }
     close(fd);
     int rc = lx->map ? layout(lx, path, nonce, npass, e) : stale(e, path, "is damaged");
-    if (rc) { rt_lex_free(lx); return rc; }
+    if (rc) { rt_lex_close(lx); return rc; }
     *out = lx;
     return 0;
 }
@@ -285,7 +285,7 @@ int rt_lex_check(const char *path, uint64_t nonce, long npass, gn_err *e)
     return 0;
 }
 
-void rt_lex_free(rt_lex *lx)
+void rt_lex_close(rt_lex *lx)
 {
     if (!lx) return;
     if (lx->map) munmap(lx->map, lx->size);

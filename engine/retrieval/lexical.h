@@ -38,9 +38,9 @@ void rt_lex_terms(const char *text, rt_lex_term_fn fn, void *ud);
 int rt_lex_build(sqlite3 *db, const char *path, long n, uint64_t nonce, gn_err *e);
 
 /* Map PATH; GN_ESTALE when it is missing, damaged or from another build
- * (nonce/npass mismatch).  Free with rt_lex_free. */
+ * (nonce/npass mismatch).  Close with rt_lex_close. */
 int rt_lex_open(const char *path, uint64_t nonce, long npass, rt_lex **out, gn_err *e);
-void rt_lex_free(rt_lex *lx);
+void rt_lex_close(rt_lex *lx);
 
 /* Check the header of PATH only (for freshness checks). */
 int rt_lex_check(const char *path, uint64_t nonce, long npass, gn_err *e);

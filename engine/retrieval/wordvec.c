@@ -82,12 +82,12 @@ int rt_wordvec_open(const char *path, rt_wordvec **out, gn_err *e)
         return gn_err_set(e, GN_EIO, "cannot map %s: %s", path, strerror(errno));
     }
     int rc = layout(wv, path, e);
-    if (rc) { rt_wordvec_free(wv); return rc; }
+    if (rc) { rt_wordvec_close(wv); return rc; }
     *out = wv;
     return 0;
 }
 
-void rt_wordvec_free(rt_wordvec *wv)
+void rt_wordvec_close(rt_wordvec *wv)
 {
     if (!wv) return;
     if (wv->map && wv->map != MAP_FAILED) munmap(wv->map, wv->size);

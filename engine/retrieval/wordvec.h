@@ -22,7 +22,7 @@ typedef struct rt_wordvec rt_wordvec;
 /* Map PATH.  Returns 0 and sets *out, or an error (GN_EIO when missing,
  * GN_ECORRUPT when the file is truncated or not a word-vector file). */
 int rt_wordvec_open(const char *path, rt_wordvec **out, gn_err *e);
-void rt_wordvec_free(rt_wordvec *wv);
+void rt_wordvec_close(rt_wordvec *wv);
 
 int rt_wordvec_dim(const rt_wordvec *wv);
 int rt_wordvec_count(const rt_wordvec *wv);

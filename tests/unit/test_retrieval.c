@@ -232,7 +232,7 @@ TEST(search_finds_known_answers)
     int64_t r = top(ix, "reviews", "romantic evening", RT_HYBRID, cand, 4);
     CHECK(r >= 3 && r <= 5);
     CHECK_INT(top(ix, "reviews", "parking", RT_HYBRID, cand, 0), -1);
-    rt_index_free(ix);
+    rt_index_close(ix);
     fx_close(&f);
 }
 
@@ -252,10 +252,10 @@ TEST(index_opens_in_background)
     CHECK_INT(rt_index_npassages(ix), 20);
     CHECK_INT(top(ix, "reviews", "romantic evening", RT_HYBRID, NULL, 0), 1);
     CHECK_INT(top(ix, "reviews", "is parking easy", RT_BM25, NULL, 0), 2);
-    rt_index_free(ix);
+    rt_index_close(ix);
     /* freed while the load may still run */
     REQUIRE(rt_index_open(f.db, f.path, f.em, &o, &ix, &e) == 0);
-    rt_index_free(ix);
+    rt_index_close(ix);
     /* the body of the FAISS file damaged, its header intact */
     char *fp = rt_faiss_path(f.path);
     FILE *w = fopen(fp, "r+b");
@@ -272,7 +272,7 @@ TEST(index_opens_in_background)
     CHECK_INT(rt_search(ix, &q, &h, &n, &e), GN_ESTALE);
     CHECK_CONTAINS(e.msg, "unreadable");
     CHECK_INT(rt_search(ix, &q, &h, &n, &e), GN_ESTALE);
-    rt_index_free(ix);
+    rt_index_close(ix);
     /* opened the usual way, the same file is stale at once */
     CHECK_INT(rt_index_open(f.db, f.path, f.em, &f.o, &ix, &e), GN_ESTALE);
     fx_close(&f);
@@ -307,7 +307,7 @@ TEST(search_aggregates_constraints)
     CHECK_INT(rt_search(ix, &q, &h, &n, &e), GN_ENOTFOUND);
     q.tbl = "nope";
     CHECK_INT(rt_search(ix, &q, &h, &n, &e), GN_ENOTFOUND);
-    rt_index_free(ix);
+    rt_index_close(ix);
     fx_close(&f);
 }
 
@@ -327,7 +327,7 @@ TEST(search_hnsw_matches_flat_on_fixture)
     int64_t cand[] = { 3, 4, 5 };
     int64_t r = top(ix, "reviews", "romantic evening", RT_DENSE, cand, 3);
     CHECK(r >= 3 && r <= 5);
-    rt_index_free(ix);
+    rt_index_close(ix);
     fx_close(&f);
 }
 
@@ -342,7 +342,7 @@ TEST(lexical_bm25_prefers_rare_terms_and_short_passages)
     CHECK_INT(top(ix, "reviews", "parked", RT_BM25, NULL, 0), 2);
     CHECK_INT(top(ix, "dishes", "sashimi", RT_BM25, NULL, 0), 5);
     CHECK_INT(top(ix, "reviews", "zzzunknownword", RT_BM25, NULL, 0), -1);
-    rt_index_free(ix);
+    rt_index_close(ix);
     fx_close(&f);
 }
 
@@ -396,7 +396,7 @@ TEST(search_over_many_matching_rows)
     REQUIRE(rt_search(ix, &q, &h, &n, &e) == 0);
     CHECK(n >= 400);
     free(h);
-    rt_index_free(ix);
+    rt_index_close(ix);
     rt_embedder_free(em);
     sqlite3_close(db);
 }
@@ -440,7 +440,7 @@ TEST(search_hnsw_wide_search_gets_k_neighbours)
     free(d);
     free(lab);
     free(qv);
-    rt_index_free(ix);
+    rt_index_close(ix);
     rt_embedder_free(em);
     sqlite3_close(db);
 }

@@ -120,7 +120,7 @@ static void fx_close(fx *f)
 {
     for (int i = 0; i < 4; i++) llm_tpl_free(f->tpl[i]);
     llm_client_free(f->cl);
-    rt_index_free(f->ix);
+    rt_index_close(f->ix);
     rt_embedder_free(f->em);
     st_schema_free(f->s);
     sqlite3_close(f->db);

@@ -11,6 +11,7 @@
 
 #include "llm/prompt.h"
 #include "retrieval/index.h"
+#include "retrieval/index_int.h"
 #include "suql/engine.h"
 #include "suql/engine_int.h"
 #include "util/xmem.h"
@@ -158,6 +159,67 @@ TEST(suql_engine_checks_stop_at_the_window_that_fills_the_limit)
         suql_result_release(&r);
     }
     fx_close(&f);
+}
+
+static int copy_file(const char *from, const char *to)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    char buf[65536];
+    size_t n;
+    int ok = in && out;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
+    if (in) fclose(in);
+    if (out && fclose(out)) ok = 0;
+    return ok ? 0 : -1;
+}
+
+/* An index that cannot rank (its vectors damaged, found as it is read in
+ * the background) is an error said in words: the candidates are checked
+ * in SQL order, and when the budget does not reach them all the note
+ * says they were not the likeliest first. */
+TEST(suql_engine_unranked_candidates_are_said)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 1, 8) == 0);
+    char db[800], from[900], to[900];
+    snprintf(db, sizeof db, "%s/r.db", th_tmpdir());
+    REQUIRE(copy_file(th_path("sample_db/restaurants.db"), db) == 0);
+    static const char *const ext[] = { "faiss", "vec", "lex" };
+    for (int i = 0; i < 3; i++) {
+        snprintf(from, sizeof from, "%s.%s", th_path("sample_db/restaurants.db"), ext[i]);
+        snprintf(to, sizeof to, "%s.%s", db, ext[i]);
+        REQUIRE(copy_file(from, to) == 0);
+    }
+    char *fp = rt_faiss_path(db);
+    FILE *w = fopen(fp, "r+b");
+    REQUIRE(w);
+    fseek(w, (long)sizeof(faiss_header), SEEK_SET);
+    for (int i = 0; i < 64; i++) fputc(0xff, w);
+    fclose(w);
+    free(fp);
+    rt_opts o;
+    rt_opts_default(&o);
+    o.background_from = 1;
+    rt_index *bad = NULL;
+    gn_err e;
+    REQUIRE(rt_index_open(f.db, db, f.em, &o, &bad, &e) == 0);
+    suql_engine_free(f.en);
+    suql_engine_config ec = { .db = f.db, .schema = f.s, .ix = bad, .em = f.em, .client = f.cl,
+                              .answer_tpl = f.tpl[0], .verify_tpl = f.tpl[1], .summary_tpl = f.tpl[2],
+                              .classify_tpl = f.tpl[3], .verify_rows_tpl = f.tpl[4], .budget = 8 };
+    REQUIRE(suql_engine_new(&ec, &f.en, &e) == 0);
+    REQUIRE(verify_says("No") == 0);
+    suql_result r;
+    suql_run_stats st;
+    REQUIRE(suql_execute(f.en, "SELECT name FROM restaurants WHERE location = 'Palo Alto' AND "
+                         "answer(reviews, 'is there a rooftop terrace?') = 'Yes' LIMIT 1", &r, &st, &e) == 0);
+    CHECK_INT(r.nrows, 0);
+    CHECK(st.budget_hit);
+    CHECK_CONTAINS(r.note, "the retrieval index could not rank the candidates");
+    CHECK_CONTAINS(r.note, "not the likeliest first");
+    suql_result_release(&r);
+    fx_close(&f);
+    rt_index_close(bad);
 }
 
 TEST(suql_engine_order_by_and_negation)

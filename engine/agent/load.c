@@ -37,9 +37,11 @@
 #include <errno.h>
 #include <ini.h>
 #include <limits.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -546,6 +548,23 @@ int ag_agent_check_sql(const ag_agent *a, sqlite3 *wdb, gn_err *e)
                                        sqlite3_errmsg(wdb));
                 free(path);
                 return rc;
+            }
+            /* The call's statements run in one transaction genie opens
+             * and commits itself (apis.c): one of their own would end it. */
+            const char *w = st ? sqlite3_sql(st) : "";
+            while (*w == ' ' || *w == '\t' || *w == '\n' || *w == '\r') w++;
+            static const char *const tx[] = { "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE" };
+            for (size_t k = 0; st && k < sizeof tx / sizeof *tx; k++) {
+                size_t n = strlen(tx[k]);
+                if (!strncasecmp(w, tx[k], n) && !isalnum((unsigned char)w[n]) && w[n] != '_') {
+                    sqlite3_finalize(st);
+                    char *path = resolve(a->dir, "apis.ini");
+                    int rc = gn_err_setpos(e, GN_EPARSE, path, api->line, 0,
+                                           "API %s: %s is not allowed: a call's statements run in "
+                                           "one transaction genie opens and commits", api->name, tx[k]);
+                    free(path);
+                    return rc;
+                }
             }
             sqlite3_finalize(st);
             if (!tail || tail == p) break;

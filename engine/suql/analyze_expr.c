@@ -170,10 +170,6 @@ int suql_an_check_pair(suql_an_ctx *a, int pos, const suql_expr *l, const suql_e
 
 /* ---- array literals ------------------------------------------------- */
 
-/* String literal X where an array is expected ('{a,"b c",NULL}', as
- * PostgreSQL reads it for text[], int[], ...): rewritten in place into
- * ARRAY[...] of literals of type T (numbers when T is one), then typed.
- * 0, or PostgreSQL's "malformed array literal" at X. */
 /* Whether string literal X is written as an array, '{...}'. */
 static int array_text(const suql_expr *x)
 {
@@ -182,6 +178,10 @@ static int array_text(const suql_expr *x)
     return *s == '{';
 }
 
+/* String literal X where an array is expected ('{a,"b c",NULL}', as
+ * PostgreSQL reads it for text[], int[], ...): rewritten in place into
+ * ARRAY[...] of literals of type T (numbers when T is one), then typed.
+ * 0, or PostgreSQL's "malformed array literal" at X. */
 static int array_literal(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x, suql_vtype t)
 {
     const char *s = x->text ? x->text : "";
@@ -224,6 +224,11 @@ static int array_literal(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x, 
             if (!quoted && !strcasecmp(buf, "null")) {
                 e->kind = SUQL_E_NULL;
             } else if (t == SUQL_VT_INT || t == SUQL_VT_REAL || t == SUQL_VT_NUMERIC) {
+                /* Each element read as PostgreSQL reads one of the type:
+                 * '{1,2.6}'::int[] is an error, not 1 and 3. */
+                e->text = suql_strdup(a->q, buf);
+                int rc = suql_an_literal_as(a, e, t);
+                if (rc) return rc;
                 char *end;
                 e->fval = strtod(buf, &end);
                 if (end == buf || *end) break;

@@ -58,6 +58,7 @@
 #include "suql/analyze.h"
 #include "suql/parse.h"
 #include "suql/casemap.h"
+#include "util/xmem.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -591,6 +592,19 @@ static int compare(suql_emitter *m, const suql_expr *x)
     if (rc) return rc > 0 ? 0 : -rc;
     rc = suql_em_mapped_cmp(m, x);
     if (rc) return rc > 0 ? 0 : -rc;
+    /* A char(n) value compares without trailing spaces, and so does the
+     * literal it is compared with ('ab'::char(4) = 'ab  '). */
+    const suql_expr *lit = is_bpchar(x->l) ? x->r : is_bpchar(x->r) ? x->l : NULL;
+    if (lit && lit->kind == SUQL_E_STRING && lit->text) {
+        suql_expr trimmed = *lit;
+        char *t = xstrdup(lit->text);
+        for (size_t n = strlen(t); n && t[n - 1] == ' '; n--) t[n - 1] = 0;
+        trimmed.text = t;
+        rc = lit == x->r ? suql_em_binop(m, x->op, X(x->l), X(&trimmed))
+                         : suql_em_binop(m, x->op, X(&trimmed), X(x->r));
+        free(t);
+        return rc;
+    }
     return suql_em_binop(m, x->op, X(x->l), X(x->r));
 }
 
@@ -856,22 +870,17 @@ static int arith(suql_emitter *m, const suql_expr *x)
     /* Numeric results are exact to 15 digits (pgval.h): 0.1 + 0.2 = 0.3.
      * A double's overflow is PostgreSQL's error, not Infinity. */
     int numeric = x->vtype == SUQL_VT_NUMERIC && x->op != SUQL_OP_DIV;
-    int checked = !numeric && (x->vtype == SUQL_VT_REAL || x->vtype == SUQL_VT_NUMERIC) &&
-                  m->unchecked != x;
+    int checked = !numeric && (x->vtype == SUQL_VT_REAL || x->vtype == SUQL_VT_NUMERIC);
     int lvl = x->op == SUQL_OP_ADD || x->op == SUQL_OP_SUB ? L_ADD : L_MUL;
     if (numeric) gn_buf_puts(m->out, "suql_numeric(");
     if (checked) gn_buf_puts(m->out, "suql_fcheck(");
-    /* An operand that is arithmetic itself is checked by this check: an
-     * infinity goes on through + - * and /. */
-    int chain = checked || m->unchecked == x;
-    if (chain) m->unchecked = x->l;
+    /* Each node is checked: an overflow below may not stay infinite on its
+     * way up (inf - inf is NaN, which SQLite makes NULL; 1 / inf is 0). */
     rc = suql_em_expr(m, x->l, lvl);
     if (rc) return rc;
     gn_buf_printf(m->out, " %s ", suql_op_text(x->op));
-    if (chain) m->unchecked = x->r;
     if (x->op == SUQL_OP_DIV || x->op == SUQL_OP_MOD) rc = suql_em_divisor(m, x->r, x->l);
     else rc = suql_em_expr(m, x->r, lvl + 1);
-    m->unchecked = NULL;
     if (rc) return rc;
     if (numeric || checked) gn_buf_putc(m->out, ')');
     m->lvl = numeric || checked ? L_ATOM : lvl;
@@ -894,7 +903,7 @@ int suql_em_shown(suql_emitter *m, const suql_expr *x)
         m->lvl = L_ATOM;
         return rc;
     }
-    return x->vtype == SUQL_VT_TEXT ? suql_em_padded(m, x) : suql_em_text(m, x);
+    return x->vtype == SUQL_VT_TEXT && !x->varray ? suql_em_padded(m, x) : suql_em_text(m, x);
 }
 
 int suql_em_padded(suql_emitter *m, const suql_expr *x)

@@ -34,8 +34,6 @@ typedef struct suql_emitter {
     suql_em_sel *sel;                /* NULL outside a SELECT */
     int tail_done;                   /* a call's special form emitted its
                                         FILTER and OVER itself */
-    const suql_expr *unchecked;      /* an arithmetic node whose overflow
-                                        the one around it checks */
     int depth;                       /* SELECTs being emitted: 1 in the
                                         outermost (whose values are shown) */
 } suql_emitter;

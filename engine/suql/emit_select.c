@@ -191,18 +191,27 @@ static int from(suql_emitter *m, const suql_from *f)
 static int order_by(suql_emitter *m, const suql_select *s)
 {
     gn_buf_puts(m->out, " ORDER BY ");
-    return suql_em_order_keys(m, s->order, s->norder);
+    /* A position naming an enum output sorts by the output's place in the
+     * enum (ORDER BY 1 of NULLIF(price, ...)): the key is that output.
+     * (Only here: in an aggregate's or a window's ORDER BY a number is a
+     * constant.) */
+    suql_order *keys = xcalloc((size_t)s->norder + 1, sizeof *keys);
+    suql_expr *tmp = xcalloc((size_t)s->norder + 1, sizeof *tmp);
+    for (int i = 0; i < s->norder; i++) {
+        keys[i] = s->order[i];
+        if (s->order[i].expr->kind != SUQL_E_INT) continue;
+        const suql_expr *t = suql_em_key_expr(s, s->order[i].expr, &tmp[i]);
+        if (suql_em_enum_col(t)) keys[i].expr = (suql_expr *)t;
+    }
+    int rc = suql_em_order_keys(m, keys, s->norder);
+    free(tmp);
+    free(keys);
+    return rc;
 }
 
 int suql_em_sort_key(suql_emitter *m, const suql_expr *x)
 {
-    /* An enum sorts in its declared order, as in PostgreSQL: a position
-     * naming an enum output sorts by the output's place. */
-    suql_expr tmp;
-    if (x->kind == SUQL_E_INT && m->sel && m->sel->s) {
-        const suql_expr *t = suql_em_key_expr(m->sel->s, x, &tmp);
-        if (suql_em_enum_col(t)) x = t;
-    }
+    /* An enum sorts in its declared order, as in PostgreSQL. */
     const struct st_column *c = suql_em_enum_col(x);
     /* An array sorts element by element, an interval by its length
      * (an output name stands for its expression inside the call). */
@@ -346,13 +355,14 @@ static const suql_emit_hooks no_hooks;
 int suql_emit_select(const suql_query *q, const suql_select *s, const suql_emit_hooks *h,
                      gn_buf *out, gn_err *e)
 {
-    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL, 0, NULL, 0 };
+    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL, 0, 0 };
     return suql_em_select(&m, s ? s : q ? q->select : NULL, NULL, 0);
 }
 
 int suql_emit_expr(const suql_query *q, const suql_expr *x, const suql_emit_hooks *h,
                    gn_buf *out, gn_err *e)
 {
-    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL, 0, NULL, 0 };
+    /* (depth 1: a subquery in an expression is not the statement shown) */
+    suql_emitter m = { q, h ? h : &no_hooks, out, e, L_ATOM, NULL, 0, 1 };
     return suql_em_expr(&m, x, L_NONE);
 }

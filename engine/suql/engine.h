@@ -100,8 +100,9 @@ typedef struct suql_engine_config {
  * the limit holds for every connection: the query's own allocations are
  * what can reach it. */
 #define SUQL_MEMORY_LIMIT (1LL << 30)
-/* Rows and text bytes a result may hold; past them it is cut, with a
- * note (a cross join of four tables must not take the memory). */
+/* Rows and bytes a result may hold (text by its length, a number as 8);
+ * past them it is cut, with a note (a cross join of four tables must not
+ * take the memory). */
 #define SUQL_MAX_ROWS 100000
 #define SUQL_MAX_BYTES (64L << 20)
 /* The most rows a count of the matches goes to (stats' matched). */

@@ -1,7 +1,9 @@
 /*
  * engine_int.h — internals shared by the engine's files: engine.c
- * (lifecycle, SQLite functions, emit hooks, plain and per-row runs),
- * optimize.c (the optimized run) and explain.c.  Not a public header.
+ * (lifecycle, the run's dispatch), evaluate.c (the budget and the SQLite
+ * functions of answer() and summary()), hooks.c (emit hooks), runsql.c
+ * (one statement), shape.c (a query's form), stats.c, optimize.c and
+ * pushdown.c (the optimized run).  Not a public header.
  */
 #ifndef GENIE_SUQL_ENGINE_INT_H
 #define GENIE_SUQL_ENGINE_INT_H
@@ -73,7 +75,7 @@ enum { STOP_NONE, STOP_TIME, STOP_CANCEL };
 void suql_exact_first(suql_query *q, suql_select *sel);
 
 /* Emit hooks: CLASSIFY for literals; answer()/summary() as calls of the
- * SQLite functions (engine.c). */
+ * SQLite functions (hooks.c). */
 extern const suql_emit_hooks *suql_hooks_calls(suql_engine *en, suql_emit_hooks *h);
 /* The same, but answer()/summary() nodes found in en->vals are literals. */
 extern const suql_emit_hooks *suql_hooks_literals(suql_engine *en, suql_emit_hooks *h);

@@ -713,9 +713,10 @@ static void fn_log_b(sqlite3_context *c, int argc, sqlite3_value **v)
     double b, x;
     if (suql_pg_null_result(c, argc, v)) return;
     if (arg_double(c, v[0], &b) || arg_double(c, v[1], &x)) return;
-    if (b <= 0 || x <= 0) {
-        suql_pg_error(c, b == 0 || x == 0 ? "cannot take logarithm of zero"
-                                          : "cannot take logarithm of a negative number");
+    /* The base first, as PostgreSQL checks it. */
+    double bad = b <= 0 ? b : x <= 0 ? x : 1;
+    if (bad <= 0) {
+        suql_pg_error(c, bad == 0 ? "cannot take logarithm of zero" : "cannot take logarithm of a negative number");
         return;
     }
     if (b == 1) {
@@ -753,8 +754,10 @@ static void fn_pow(sqlite3_context *c, int argc, sqlite3_value **v)
 }
 
 /* suql_fcheck(x): X, or PostgreSQL's error when double precision
- * arithmetic overflowed (SQLite gives Inf; genie has no Infinity
- * literal, so an infinite result is always an overflow). */
+ * arithmetic overflowed (SQLite gives Inf).  genie refuses Infinity
+ * literals, so an infinite result is an overflow; only a text 'Infinity'
+ * cast at run time (suql_float reads it) would make one, and then an
+ * arithmetic result of it is refused where PostgreSQL keeps Infinity. */
 static void fn_fcheck(sqlite3_context *c, int argc, sqlite3_value **v)
 {
     (void)argc;

@@ -1,7 +1,7 @@
 /*
  * runsql.c — one SQL statement of a run (engine_int.h): stepped with the
  * run's time limit and cancel (SQLite's progress handler), cut at
- * SUQL_MAX_ROWS rows or SUQL_MAX_BYTES of text with a note, SQLite's
+ * SUQL_MAX_ROWS rows or SUQL_MAX_BYTES (numbers as 8 bytes) with a note, SQLite's
  * errors worded with the limit that caused them; and the figures read
  * after a run: rows tied with the last one kept at a LIMIT, and how many
  * rows matched in all.

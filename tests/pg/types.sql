@@ -1463,3 +1463,56 @@ FROM restaurants ORDER BY _id LIMIT 4;
 SELECT _id, CASE WHEN units_min > 3 THEN '7' ELSE units_min END + 1 AS c,
        COALESCE(NULLIF(units_max, 5), '50') * 2 AS d
 FROM courses ORDER BY _id LIMIT 5;
+
+-- ==== 7. found in review ====================================================
+
+-- case: ty-review-concat-text-array
+-- db: restaurants
+-- order: total
+SELECT _id, concat(cuisines, '|') AS c, concat_ws(';', popular_dishes[1], cuisines) AS w
+FROM restaurants ORDER BY _id LIMIT 3;
+
+-- case: ty-review-window-order-by-constant
+-- db: restaurants
+SELECT max(price) AS m, count(*) OVER (ORDER BY 1) AS n FROM restaurants;
+
+-- case: ty-review-lag-with-constant-order
+-- db: restaurants
+-- order: total
+SELECT _id, lag(price) OVER (ORDER BY _id) AS p, count(*) OVER (ORDER BY 1) AS n
+FROM restaurants ORDER BY _id LIMIT 3;
+
+-- case: ty-review-char-literal-spaces
+-- db: courses
+SELECT 'ab'::char(4) = 'ab  ' AS a, 'ab'::char(4) = 'ab ' AS b, 'ab '::char(4) <> 'ab' AS c,
+       'ab'::char(4) < 'ab  x' AS d;
+
+-- case: ty-review-int-array-fraction
+-- db: courses
+-- expect: error: invalid input syntax for type integer: "2.6"
+SELECT '{1,2.6}'::int[];
+
+-- case: ty-review-int-array-exponent
+-- db: courses
+-- expect: error: invalid input syntax for type integer: "1e3"
+SELECT '{1e3}'::int[];
+
+-- case: ty-review-overflow-cancels
+-- db: courses
+-- expect: error: value out of range: overflow
+SELECT (1e308::float8 * 10) - (1e308::float8 * 10);
+
+-- case: ty-review-overflow-times-zero
+-- db: courses
+-- expect: error: value out of range: overflow
+SELECT (1e308::float8 * 10) * 0;
+
+-- case: ty-review-overflow-divided
+-- db: courses
+-- expect: error: value out of range: overflow
+SELECT 1.0::float8 / (1e308::float8 * 10);
+
+-- case: ty-review-log-negative-base
+-- db: courses
+-- expect: error: cannot take logarithm of a negative number
+SELECT log(-2, 0);

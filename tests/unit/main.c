@@ -124,6 +124,19 @@ static int run_one(int i)
     return cur_failed;
 }
 
+/* The child running a file's tests, for the signal handler: a Ctrl-C or
+ * a kill of the runner (the child is in a process group of its own, not
+ * the terminal's) ends the child's group too, and the run's directory. */
+static volatile pid_t running;
+
+static void on_signal(int sig)
+{
+    if (running > 0) kill(-running, SIGKILL);
+    remove_tree(rundir);      /* the run is over: what is left is ours */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 /* Runs the selected tests of [FROM, TO) (one file) in a child process,
  * adding to *PASSED and *FAILED; returns the index to go on from (past
  * a test that crashed, or TO). */
@@ -138,6 +151,9 @@ static int run_child(int from, int to, const char *filter, int *passed, int *fai
     if (pid == 0) {
         close(fd[0]);
         setpgid(0, 0);
+        signal(SIGINT, SIG_DFL);      /* the runner's handlers are the runner's */
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGHUP, SIG_DFL);
         for (int i = from; i < to; i++) {
             if (!selected(i, filter)) continue;
             unsigned char r[5] = { (unsigned char)run_one(i) };
@@ -146,10 +162,12 @@ static int run_child(int from, int to, const char *filter, int *passed, int *fai
             if (write(fd[1], r, sizeof r) != (ssize_t)sizeof r) _exit(3);
         }
         fflush(stdout);
-        _exit(0);      /* not exit(): the atexit handlers are the child's to run */
+        _exit(0);      /* not exit(): the parent's handlers are not the child's; what
+                          the child started dies with its group (below) */
     }
     close(fd[1]);
     setpgid(pid, pid);
+    running = pid;
     int last = from - 1;
     unsigned char r[5];
     while (read(fd[0], r, sizeof r) == (ssize_t)sizeof r) {
@@ -160,6 +178,7 @@ static int run_child(int from, int to, const char *filter, int *passed, int *fai
     close(fd[0]);
     int st;
     waitpid(pid, &st, 0);
+    running = 0;
     kill(-pid, SIGKILL);          /* whatever it started and left */
     while (waitpid(-pid, NULL, WNOHANG) > 0) {}
     int next = last + 1;
@@ -194,6 +213,9 @@ int main(int argc, char **argv)
         for (int i = 0; i < ntests; i++)
             if (selected(i, filter)) run_one(i) ? failed++ : passed++;
     } else {
+        signal(SIGINT, on_signal);
+        signal(SIGTERM, on_signal);
+        signal(SIGHUP, on_signal);
         for (int i = 0; i < ntests;) {
             int j = i;
             while (j < ntests && !strcmp(tests[j].file, tests[i].file)) j++;

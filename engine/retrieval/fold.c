@@ -18,6 +18,8 @@
  */
 #include "fold.h"
 
+#include "util/utf8.h"
+
 #include <string.h>
 
 /* U+00C0..U+00FF and U+0100..U+017F, one ASCII letter each; '?' marks a
@@ -39,27 +41,6 @@ static int two(uint32_t cp, char *out)
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         if (t[i].cp == cp) { memcpy(out, t[i].s, 2); return 2; }
     return 0;
-}
-
-static int utf8_put(uint32_t cp, char *out)
-{
-    if (cp < 0x80) { out[0] = (char)cp; return 1; }
-    if (cp < 0x800) {
-        out[0] = (char)(0xC0 | cp >> 6);
-        out[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xE0 | cp >> 12);
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | cp >> 18);
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
 }
 
 /* Code points that separate words (sorted, inclusive). */
@@ -151,7 +132,7 @@ int rt_fold_cp(uint32_t cp, char *out)
     if (cp >= 0x300 && cp <= 0x36F) return 0;              /* combining marks */
     if (cp == 0xAA) { out[0] = 'a'; return 1; }
     if (cp == 0xBA) { out[0] = 'o'; return 1; }
-    if (cp == 0xB5) return utf8_put(0x3BC, out);           /* micro sign -> mu */
+    if (cp == 0xB5) return gn_utf8_put(0x3BC, out);           /* micro sign -> mu */
     if (is_sep(cp)) return -1;
     if (cp >= 0xC0 && cp <= 0x17F) {
         char c = cp < 0x100 ? latin1[cp - 0xC0] : latin_a[cp - 0x100];
@@ -162,7 +143,7 @@ int rt_fold_cp(uint32_t cp, char *out)
     int b = cp < 0x250 ? latin_b(cp) : 0;
     if (b) { out[0] = (char)b; return 1; }
     if (cp >= 0x1EA0 && cp <= 0x1EF9) { out[0] = vietnamese(cp); return 1; }
-    if (cp >= 0x370 && cp <= 0x3FF) return utf8_put(greek(cp), out);
-    if (cp >= 0x400 && cp <= 0x4FF) return utf8_put(cyrillic(cp), out);
-    return utf8_put(cp, out);
+    if (cp >= 0x370 && cp <= 0x3FF) return gn_utf8_put(greek(cp), out);
+    if (cp >= 0x400 && cp <= 0x4FF) return gn_utf8_put(cyrillic(cp), out);
+    return gn_utf8_put(cp, out);
 }

@@ -69,27 +69,6 @@ int suql_cp_alnum(uint32_t cp)
     return 0;
 }
 
-static size_t put(uint32_t cp, char *o)
-{
-    if (cp < 0x80) { o[0] = (char)cp; return 1; }
-    if (cp < 0x800) {
-        o[0] = (char)(0xC0 | cp >> 6);
-        o[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | cp >> 12);
-        o[1] = (char)(0x80 | (cp >> 6 & 0x3F));
-        o[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    o[0] = (char)(0xF0 | cp >> 18);
-    o[1] = (char)(0x80 | (cp >> 12 & 0x3F));
-    o[2] = (char)(0x80 | (cp >> 6 & 0x3F));
-    o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 int suql_case_map(const char *s, size_t n, suql_case how, char **out, size_t *outn)
 {
     /* A mapped character takes at most 3 bytes for every 2 (U+023A 'Ⱥ',
@@ -118,7 +97,7 @@ int suql_case_map(const char *s, size_t n, suql_case how, char **out, size_t *ou
         uint32_t m = how == SUQL_CASE_UPPER ? suql_cp_upper(cp)
                    : how == SUQL_CASE_LOWER || in_word ? suql_cp_lower(cp) : suql_cp_upper(cp);
         if (how == SUQL_CASE_INITCAP) in_word = suql_cp_alnum(m);
-        k += put(m, o + k);
+        k += (size_t)gn_utf8_put(m, o + k);
         i += (size_t)len;
     }
     o[k] = 0;

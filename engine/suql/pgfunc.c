@@ -36,6 +36,7 @@
 
 #include "util/buf.h"
 #include "util/md5.h"
+#include "util/utf8.h"
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -276,27 +277,8 @@ static void fn_chr(sqlite3_context *c, int argc, sqlite3_value **v)
         else suql_pg_error(c, "requested character not valid for encoding: %lld", n);
         return;
     }
-    char out[5];
-    int k;
-    if (n < 0x80) {
-        out[0] = (char)n;
-        k = 1;
-    } else if (n < 0x800) {
-        out[0] = (char)(0xC0 | n >> 6);
-        out[1] = (char)(0x80 | (n & 0x3F));
-        k = 2;
-    } else if (n < 0x10000) {
-        out[0] = (char)(0xE0 | n >> 12);
-        out[1] = (char)(0x80 | (n >> 6 & 0x3F));
-        out[2] = (char)(0x80 | (n & 0x3F));
-        k = 3;
-    } else {
-        out[0] = (char)(0xF0 | n >> 18);
-        out[1] = (char)(0x80 | (n >> 12 & 0x3F));
-        out[2] = (char)(0x80 | (n >> 6 & 0x3F));
-        out[3] = (char)(0x80 | (n & 0x3F));
-        k = 4;
-    }
+    char out[4];
+    int k = gn_utf8_put((uint32_t)n, out);
     sqlite3_result_text(c, out, k, SQLITE_TRANSIENT);
 }
 

@@ -29,4 +29,8 @@ char *gn_utf8_fix(const char *s, size_t n, int *changed);
  * GN_UTF8_BAD and length 1.  Never reads past the terminating NUL. */
 int gn_utf8_next(const char *s, uint32_t *cp);
 
+/* Code point CP (at most U+10FFFF) as UTF-8 into OUT (room for 4 bytes);
+ * returns its length, 1 to 4. */
+int gn_utf8_put(uint32_t cp, char *out);
+
 #endif

@@ -31,6 +31,16 @@ typedef struct {
     suql_engine *en;
 } fx;
 
+/* F's engine over index IX (may be NULL) with BUDGET (0: the default). */
+static int fx_engine_over(fx *f, rt_index *ix, int budget, gn_err *e)
+{
+    suql_engine_config ec = { .db = f->db, .schema = f->s, .ix = ix, .em = f->em, .client = f->cl,
+                              .answer_tpl = f->tpl[0], .verify_tpl = f->tpl[1],
+                              .summary_tpl = f->tpl[2], .classify_tpl = f->tpl[3],
+                              .verify_rows_tpl = f->tpl[4], .budget = budget };
+    return suql_engine_new(&ec, &f->en, e);
+}
+
 static int fx_open(fx *f, int online, int budget)
 {
     memset(f, 0, sizeof *f);
@@ -51,11 +61,7 @@ static int fx_open(fx *f, int online, int budget)
         for (int i = 0; i < 5; i++)
             if (llm_prompt_load(NULL, th_path("config/prompts"), names[i], &f->tpl[i], &e)) goto fail;
     }
-    suql_engine_config ec = { .db = f->db, .schema = f->s, .ix = f->ix, .em = f->em, .client = f->cl,
-                              .answer_tpl = f->tpl[0], .verify_tpl = f->tpl[1],
-                              .summary_tpl = f->tpl[2], .classify_tpl = f->tpl[3],
-                              .verify_rows_tpl = f->tpl[4], .budget = budget };
-    if (suql_engine_new(&ec, &f->en, &e)) goto fail;
+    if (fx_engine_over(f, f->ix, budget, &e)) goto fail;
     return 0;
 fail:
     th_fail(__FILE__, __LINE__, "fixture: %s", e.msg);
@@ -204,10 +210,7 @@ TEST(suql_engine_unranked_candidates_are_said)
     gn_err e;
     REQUIRE(rt_index_open(f.db, db, f.em, &o, &bad, &e) == 0);
     suql_engine_free(f.en);
-    suql_engine_config ec = { .db = f.db, .schema = f.s, .ix = bad, .em = f.em, .client = f.cl,
-                              .answer_tpl = f.tpl[0], .verify_tpl = f.tpl[1], .summary_tpl = f.tpl[2],
-                              .classify_tpl = f.tpl[3], .verify_rows_tpl = f.tpl[4], .budget = 8 };
-    REQUIRE(suql_engine_new(&ec, &f.en, &e) == 0);
+    REQUIRE(fx_engine_over(&f, bad, 8, &e) == 0);
     REQUIRE(verify_says("No") == 0);
     suql_result r;
     suql_run_stats st;

@@ -37,11 +37,9 @@
 #include <errno.h>
 #include <ini.h>
 #include <limits.h>
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -535,42 +533,55 @@ void ag_agent_free(ag_agent *a)
 
 /* ---- the init SQL ------------------------------------------------------- */
 
+/* SQLite's authorizer while an API's statements are compiled: notes a
+ * statement that begins, ends or nests a transaction (whatever comments or
+ * spacing come before it), allowing everything (nothing runs here). */
+typedef struct { const char *what; } tx_seen;
+
+static int note_tx(void *ud, int action, const char *a1, const char *a2, const char *db, const char *trig)
+{
+    (void)a2, (void)db, (void)trig;
+    tx_seen *t = ud;
+    if (action == SQLITE_TRANSACTION && !t->what) t->what = a1 && *a1 ? a1 : "a transaction statement";
+    if (action == SQLITE_SAVEPOINT && !t->what) t->what = "SAVEPOINT";
+    return SQLITE_OK;
+}
+
 int ag_agent_check_sql(const ag_agent *a, sqlite3 *wdb, gn_err *e)
 {
+    tx_seen tx = { NULL };
+    if (wdb) sqlite3_set_authorizer(wdb, note_tx, &tx);   /* the writer has none of its own */
     for (int i = 0; wdb && i < a->napis; i++) {
         const ag_api *api = &a->apis[i];
         for (const char *p = api->kind == AG_API_SQL ? api->sql : ""; p && *p;) {
             sqlite3_stmt *st = NULL;
             const char *tail = NULL;
             if (sqlite3_prepare_v2(wdb, p, -1, &st, &tail) != SQLITE_OK) {
+                sqlite3_set_authorizer(wdb, NULL, NULL);
                 char *path = resolve(a->dir, "apis.ini");
                 int rc = gn_err_setpos(e, GN_EPARSE, path, api->line, 0, "API %s: %s", api->name,
                                        sqlite3_errmsg(wdb));
                 free(path);
                 return rc;
             }
-            /* The call's statements run in one transaction genie opens
-             * and commits itself (apis.c): one of their own would end it. */
-            const char *w = st ? sqlite3_sql(st) : "";
-            while (*w == ' ' || *w == '\t' || *w == '\n' || *w == '\r') w++;
-            static const char *const tx[] = { "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE" };
-            for (size_t k = 0; st && k < sizeof tx / sizeof *tx; k++) {
-                size_t n = strlen(tx[k]);
-                if (!strncasecmp(w, tx[k], n) && !isalnum((unsigned char)w[n]) && w[n] != '_') {
-                    sqlite3_finalize(st);
-                    char *path = resolve(a->dir, "apis.ini");
-                    int rc = gn_err_setpos(e, GN_EPARSE, path, api->line, 0,
-                                           "API %s: %s is not allowed: a call's statements run in "
-                                           "one transaction genie opens and commits", api->name, tx[k]);
-                    free(path);
-                    return rc;
-                }
+            if (tx.what) {
+                /* The call's statements run in one transaction genie opens
+                 * and commits itself (apis.c): one of their own would end it. */
+                sqlite3_finalize(st);
+                sqlite3_set_authorizer(wdb, NULL, NULL);
+                char *path = resolve(a->dir, "apis.ini");
+                int rc = gn_err_setpos(e, GN_EPARSE, path, api->line, 0,
+                                       "API %s: %s is not allowed: a call's statements run in one "
+                                       "transaction genie opens and commits", api->name, tx.what);
+                free(path);
+                return rc;
             }
             sqlite3_finalize(st);
             if (!tail || tail == p) break;
             p = tail;
         }
     }
+    if (wdb) sqlite3_set_authorizer(wdb, NULL, NULL);
     return 0;
 }
 

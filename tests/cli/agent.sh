@@ -159,7 +159,7 @@ check "a broken API statement is an error at start naming apis.ini's line" sh -c
   "[ $rc = 1 ] && grep -q 'apis.ini:1: API reserve: no such table: reservatons' '$T/err'"
 # A statement of its own that ends the call's transaction is refused at
 # start too: genie opens and commits it.
-printf '[reserve]\nsql = INSERT INTO reservations(txn_id, title) VALUES (:txn_id, :title); COMMIT; INSERT INTO reservations(txn_id, title) VALUES (:txn_id, :title)\n' >"$T/books/apis.ini"
+printf '[reserve]\nsql = INSERT INTO reservations(txn_id, title) VALUES (:txn_id, :title); /* done */ commit; INSERT INTO reservations(txn_id, title) VALUES (:txn_id, :title)\n' >"$T/books/apis.ini"
 "$BIN" --agent "$T/books" --plain --offline --sessions "$T/s4.db" </dev/null >"$T/out" 2>"$T/err"; rc=$?
 check "an API that commits on its own is an error at start naming apis.ini's line" sh -c \
   "[ $rc = 1 ] && grep -q 'apis.ini:1: API reserve: COMMIT is not allowed' '$T/err'"

@@ -58,9 +58,15 @@ static void flush(vw *w, int indent)
     gn_buf_reset(&w->st);
 }
 
+
+static const char *jstr(const cJSON *o, const char *k)
+{
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, k));
+}
+
 static int is(const cJSON *o, const char *key, const char *want)
 {
-    const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
+    const char *s = jstr(o, key);
     return s && !strcmp(s, want);
 }
 
@@ -85,10 +91,6 @@ static const cJSON *record(const vw *w, int id)
     return NULL;
 }
 
-static const char *jstr(const cJSON *o, const char *k)
-{
-    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, k));
-}
 
 static int jtrue(const cJSON *o, const char *k)
 {

@@ -409,18 +409,13 @@ static int func_call(suql_an_ctx *a, const suql_an_scope *sc, suql_expr *x)
                              "string_agg(%s::text, ...)",
                              x->args[0]->varray ? "array" : pg_type(x->args[0]->vtype),
                              suql_an_label(a, x->args[0]));
-    if (!strcmp(x->name, "trunc") && x->nargs == 2 && x->args[0]->vtype == SUQL_VT_REAL)
+    /* round() and trunc() to N places are numeric's only. */
+    if ((!strcmp(x->name, "round") || !strcmp(x->name, "trunc")) && x->nargs == 2 &&
+        x->args[0]->vtype == SUQL_VT_REAL)
         return suql_error_at(a->e, GN_EPARSE, a->q, x->pos,
-                             "function trunc(double precision, integer) does not exist: "
-                             "truncate %s as numeric, trunc(%s::numeric, %s)",
-                             suql_an_label(a, x->args[0]), suql_an_label(a, x->args[0]),
-                             suql_an_label(a, x->args[1]));
-    if (!strcmp(x->name, "round") && x->nargs == 2 && x->args[0]->vtype == SUQL_VT_REAL)
-        return suql_error_at(a->e, GN_EPARSE, a->q, x->pos,
-                             "function round(double precision, integer) does not exist: "
-                             "round %s to numeric first, round(%s::numeric, %s)",
-                             suql_an_label(a, x->args[0]), suql_an_label(a, x->args[0]),
-                             suql_an_label(a, x->args[1]));
+                             "function %s(double precision, integer) does not exist: cast %s to numeric "
+                             "first, %s(%s::numeric, %s)", x->name, suql_an_label(a, x->args[0]), x->name,
+                             suql_an_label(a, x->args[0]), suql_an_label(a, x->args[1]));
     return 0;
 }
 

@@ -752,10 +752,28 @@ int suql_em_text(suql_emitter *m, const suql_expr *x)
     return rc;
 }
 
+/* Does X divide (/, %, mod()) anywhere outside its subqueries? */
+static int divides(const suql_expr *x)
+{
+    if (!x) return 0;
+    if ((x->kind == SUQL_E_ARITH && (x->op == SUQL_OP_DIV || x->op == SUQL_OP_MOD)) ||
+        (x->kind == SUQL_E_FUNC && x->name && !strcmp(x->name, "mod")))
+        return 1;
+    if (divides(x->l) || divides(x->r)) return 1;
+    for (int i = 0; i < x->nargs; i++)
+        if (divides(x->args[i])) return 1;
+    return 0;
+}
+
 int suql_em_divisor(suql_emitter *m, const suql_expr *x, const suql_expr *dividend)
 {
     if ((x->kind == SUQL_E_INT && x->ival != 0) || (x->kind == SUQL_E_FLOAT && x->fval != 0))
         return suql_em_expr(m, x, L_MUL + 1);
+    /* The dividend is emitted again for its NULL test (NULL / 0 is NULL),
+     * but not when it divides itself: a / b / c / ... would double the
+     * text at each division (a fuzzed query took 2 GB).  Such a dividend
+     * that is NULL over a zero divisor is then the division's error. */
+    if (divides(dividend)) dividend = NULL;
     gn_buf_puts(m->out, "suql_nz(");
     int rc = suql_em_expr(m, x, L_NONE);
     if (!rc && dividend) {

@@ -53,7 +53,8 @@ gstart() {
     GP=$!
     exec 3>"$T/in"
 }
-turns_done() { grep -c '"event":"timings"' "$T/out" 2>/dev/null; }
+# (0 before genie has even opened its output: the job starts in the background)
+turns_done() { local n; n=$(grep -c '"event":"timings"' "$T/out" 2>/dev/null); echo "${n:-0}"; }
 gsay() {
     local before; before=$(turns_done)
     echo "$1" >&3

@@ -200,7 +200,8 @@ static void print_metrics(const char *name, const metrics *m)
 static int rank(rt_index *ix, rt_constraint *c, int nc, const idset *cand, enum rt_mode mode,
                 int64_t *ranked)
 {
-    rt_query rq = { "restaurants", c, nc, cand->rows, cand->n, 1, 100, mode };
+    rt_query rq = { .tbl = "restaurants", .cons = c, .ncons = nc, .cand = cand->rows, .ncand = cand->n,
+                    .restrict_cand = 1, .k = 100, .mode = mode };
     rt_hit *h;
     int n;
     gn_err e;
@@ -512,12 +513,13 @@ static void speed(sqlite3 *db, rt_index *ix)
         rt_constraint c = { "reviews", text };
         rt_hit *h;
         int n;
-        rt_query q = { "restaurants", &c, 1, NULL, 0, 0, 10, RT_HYBRID };
+        rt_query q = { .tbl = "restaurants", .cons = &c, .ncons = 1, .k = 10, .mode = RT_HYBRID };
         double t0 = gn_now();
         if (rt_search(ix, &q, &h, &n, &e)) die(&e);
         hyb[i] = (gn_now() - t0) * 1000;
         free(h);
-        rt_query qc = { "restaurants", &c, 1, sf.rows, sf.n, 1, 10, RT_HYBRID };
+        rt_query qc = { .tbl = "restaurants", .cons = &c, .ncons = 1, .cand = sf.rows, .ncand = sf.n,
+                        .restrict_cand = 1, .k = 10, .mode = RT_HYBRID };
         t0 = gn_now();
         if (rt_search(ix, &qc, &h, &n, &e)) die(&e);
         hybc[i] = (gn_now() - t0) * 1000;
@@ -545,6 +547,74 @@ static void speed(sqlite3 *db, rt_index *ix)
     printf("  hybrid, %5ld candidates    p50 %7.2f ms  p95 %7.2f ms  (%.2fx / %.2fx of fts5)\n",
            sf.n, c50, c95, c50 / f50, c95 / f95);
     free(sf.rows);
+}
+
+/* ---- breadth: recall@10 of the approximate search --------------------------
+ *
+ * The hybrid top 10 over the whole table (the approximate dense search's
+ * case at scale 10 and up) for each breadth tried, against the same
+ * search with the dense ranking by an exact scan: recall@10 is the share
+ * of the exact top 10 found, p50 the search's latency.  Breadth 8 at
+ * depth 100 is the search before it was chosen by measurement. */
+static const char *const breadth_queries[] = {
+    "quiet place to read", "live music on weekends", "friendly staff", "the portions are huge",
+    "spicy food", "fresh seafood", "cozy atmosphere", "great cocktails", "rude waiter",
+    "authentic recipes from the old country", "open late at night", "cheap lunch specials",
+    "homemade desserts", "vegetarian dishes", "too salty", "birthday celebration",
+    "business meeting", "the music was too loud", "beautiful decor", "long line outside",
+};
+#define NBQ (int)(sizeof breadth_queries / sizeof breadth_queries[0])
+
+static void breadth(rt_index *ix, enum rt_mode mode)
+{
+    static const struct { int depth; double breadth; } tries[] = {
+        { 100, 16 }, { 100, 8 }, { 100, 4 }, { 100, 2 }, { 40, 2 },
+    };
+    enum { NT = sizeof tries / sizeof tries[0], NQ = NATTR + NBQ, REP = 5 };
+    gn_err e;
+    int64_t exact[NQ][10];
+    int nexact[NQ];
+    float tenth[NQ];          /* dense: the exact 10th row's similarity */
+    double ms[NQ * REP];
+    for (int i = 0; i < NQ; i++) {
+        rt_constraint c = { "reviews", i < NATTR ? attrs[i].query : breadth_queries[i - NATTR] };
+        rt_query q = { .tbl = "restaurants", .cons = &c, .ncons = 1, .k = 10, .mode = mode, .exact = 1 };
+        rt_hit *h;
+        if (rt_search(ix, &q, &h, &nexact[i], &e)) die(&e);
+        for (int j = 0; j < nexact[i]; j++) exact[i][j] = h[j].row_id;
+        tenth[i] = nexact[i] ? h[nexact[i] - 1].sim[0] : 0;
+        free(h);
+    }
+    printf("breadth of the approximate search, %s (%d queries over the whole table, top 10; "
+           "recall@10 against the exact dense scan):\n", mode == RT_DENSE ? "dense alone" : "hybrid", NQ);
+    for (int t = 0; t < NT; t++) {
+        long found = 0, want = 0, good = 0;
+        for (int r = 0; r < REP; r++)
+            for (int i = 0; i < NQ; i++) {
+                rt_constraint c = { "reviews", i < NATTR ? attrs[i].query : breadth_queries[i - NATTR] };
+                rt_query q = { .tbl = "restaurants", .cons = &c, .ncons = 1, .k = 10, .mode = mode,
+                               .depth_min = tries[t].depth, .breadth = tries[t].breadth };
+                rt_hit *h;
+                int n;
+                double t0 = gn_now();
+                if (rt_search(ix, &q, &h, &n, &e)) die(&e);
+                ms[r * NQ + i] = (gn_now() - t0) * 1000;
+                for (int j = 0; r == 0 && j < nexact[i]; j++) {
+                    want++;
+                    for (int k = 0; k < n; k++) found += h[k].row_id == exact[i][j];
+                }
+                for (int k = 0; r == 0 && k < n && k < nexact[i]; k++)
+                    good += h[k].sim[0] >= tenth[i] - 1e-6f;
+                free(h);
+            }
+        printf("  depth %3d, breadth %4.1f%s  p50 %6.2f ms  p95 %6.2f ms  recall@10 %.3f",
+               tries[t].depth, tries[t].breadth,
+               tries[t].depth == RT_DEPTH_MIN && tries[t].breadth == RT_BREADTH ? " (default)" : "          ",
+               pct(ms, NQ * REP, .5), pct(ms, NQ * REP, .95), want ? (double)found / (double)want : 0.0);
+        if (mode == RT_DENSE)        /* a row as near as the exact 10th is as good, tied or not */
+            printf("  as near as the 10th %.3f", want ? (double)good / (double)want : 0.0);
+        printf("\n");
+    }
 }
 
 int main(int argc, char **argv)
@@ -595,6 +665,10 @@ int main(int argc, char **argv)
         accents(db, ix);
     }
     if (do_s) speed(db, ix);
+    if (do_s && !strcmp(rt_index_kind(ix), "hnsw")) {
+        breadth(ix, RT_HYBRID);
+        breadth(ix, RT_DENSE);
+    }
     if (do_q) baseline(db, dbpath, vec, &o);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);

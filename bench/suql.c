@@ -12,12 +12,16 @@
  * courses' (project-based, great lecturer, ...) and the rows the ratings
  * table's, whose reviews are written with them.
  *
- * Measured per query: LLM calls and wall time of the optimizer, the engine
- * time (wall time less the time waiting for the LLM), budget respected.
+ * Measured per query: LLM calls, LLM rounds (the batches of calls in
+ * flight together, which the query waits for one after another) and wall
+ * time of the optimizer, the engine time (wall time less the time waiting
+ * for the LLM), budget respected; a pass with the fixed window of before
+ * (as many candidates as calls in flight) is the baseline of the rounds.
  * Naive evaluation — every row that passes the structured filters checked
  * one by one, as a SQL engine with a user function would — makes one call
- * per candidate and free-text filter (the engine counts those candidates),
- * one after another: its wall time is that many calls times DELAY.
+ * per candidate and free-text filter (the engine counts those candidates):
+ * its wall time is that many calls times DELAY, divided by the
+ * concurrency the optimizer has (and, for the record, one at a time).
  * Precision: the share of returned rows (with an _id column) whose
  * restaurant has the attribute in _truth_restaurant_attrs; naive, checking
  * the same rows with the same oracle, returns rows of the same kind, so
@@ -206,7 +210,13 @@ typedef struct {
     suql_engine *en;
 } env;
 
-enum { CHECKS_NOW, CHECKS_LEGACY, CHECKS_RELEVANCE_STOP, CHECKS_ALL };
+enum { CHECKS_NOW, CHECKS_LEGACY, CHECKS_RELEVANCE_STOP, CHECKS_ALL, CHECKS_FIXED_WINDOW,
+       CHECKS_EMBED_PASSAGES };
+
+/* The LLM calls in flight at once, for the engine as for the client. */
+#define CONCURRENCY 8
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 static int env_open(env *v, const char *db, const char *vectors, const char *url, int batch, int checks)
 {
@@ -216,7 +226,7 @@ static int env_open(env *v, const char *db, const char *vectors, const char *url
     static char home[] = "HOME=/nonexistent";   /* no config file, no prompt overrides */
     static const char *envp[] = { home, NULL };
     const char *argv[] = { "bench-suql", "--db", db, "--vectors", vectors, "--llm-url", url,
-                           "--model", "m", "--no-cache", "--retries", "0", "--llm-concurrency", "8",
+                           "--model", "m", "--no-cache", "--retries", "0", "--llm-concurrency", STR(CONCURRENCY),
                            "--connect-timeout", "5", "--stall-timeout", "60" };
     v->c = cfg_new();
     cfg_set_environ(v->c, envp);
@@ -236,6 +246,9 @@ static int env_open(env *v, const char *db, const char *vectors, const char *url
                               .verify_rows_tpl = v->tpl[4], .verify_batch = batch,
                               .legacy_checks = checks == CHECKS_LEGACY,
                               .relevance_stop = checks == CHECKS_RELEVANCE_STOP,
+                              .concurrency = CONCURRENCY,
+                              .window = checks == CHECKS_FIXED_WINDOW ? CONCURRENCY : 0,
+                              .embed_passages = checks == CHECKS_EMBED_PASSAGES,
                               .budget = checks == CHECKS_ALL ? 1000000 : 0 };
     if (!rc) rc = suql_engine_new(&ec, &v->en, &e);
     if (rc) fprintf(stderr, "bench-suql: %s: %s\n", db, e.msg);
@@ -386,6 +399,7 @@ static void run_scale(const char *label, env *v, corpus *c, double delay, env *o
     long r_found = 0, r_possible = 0, r_queries = 0;   /* true matches found within the budget */
     long opt_calls = 0, opt_evals = 0, naive_calls = 0, over = 0, fails = 0, ft = 0, hits = 0, judged = 0;
     long m_n = 0, m_opt = 0, m_naive = 0;      /* queries where some row passed */
+    long rounds = 0, rounds_max = 0;            /* LLM rounds of the free-text queries */
     double opt_wall = 0, *engine = xcalloc((size_t)c->n + 1, sizeof *engine);
     int ne = 0;
     for (int i = 0; i < c->n; i++) {
@@ -403,15 +417,18 @@ static void run_scale(const char *label, env *v, corpus *c, double delay, env *o
         double wall = (gn_now() * 1e3) - t0;
         engine[ne++] = st.ms_total - st.ms_llm;
         if (getenv("GENIE_VERBOSE"))
-            fprintf(stderr, "query %d: %s calls %ld bound %ld cand %ld checked %ld passed %ld rows %d "
-                            "engine %.1f ms%s\n", i + 1, st.mode, st.llm_calls, st.bound, st.candidates,
-                    st.checked, st.passed, r.nrows, st.ms_total - st.ms_llm, st.budget_hit ? " BUDGET" : "");
+            fprintf(stderr, "query %d: %s calls %ld rounds %ld bound %ld cand %ld checked %ld passed %ld "
+                            "rows %d engine %.1f ms wall %.0f ms%s\n", i + 1, st.mode, st.llm_calls, st.rounds,
+                    st.bound, st.candidates, st.checked, st.passed, r.nrows, st.ms_total - st.ms_llm,
+                    wall, st.budget_hit ? " BUDGET" : "");
         over += st.evaluations > st.budget;
         if (!strcmp(st.mode, "optimized") && st.bound > 0) {
             ft++;
             opt_calls += st.llm_calls;
             opt_evals += st.evaluations;
             naive_calls += st.bound;
+            rounds += st.rounds;
+            if (st.rounds > rounds_max) rounds_max = st.rounds;
             if (st.passed > 0) {
                 m_n++;
                 m_opt += st.llm_calls;
@@ -477,9 +494,14 @@ static void run_scale(const char *label, env *v, corpus *c, double delay, env *o
         if (m_n)
             printf("  ... where some row matched (%ld queries): optimizer %ld, naive %ld, %.1fx fewer\n",
                    m_n, m_opt, m_naive, m_opt ? (double)m_naive / (double)m_opt : 0.0);
+        printf("  LLM rounds     %.1f per query, at most %ld (a round: calls in flight together, "
+               "up to %d; the query waits for each in turn)\n", (double)rounds / (double)ft,
+               rounds_max, CONCURRENCY);
         if (delay > 0)
-            printf("  wall time      optimizer %.1f s   naive %.1f s (calls x %.0f ms, one at a time)\n",
-                   opt_wall / 1e3, (double)naive_calls * delay, delay * 1e3);
+            printf("  wall time      optimizer %.1f s   naive %.1f s at the same concurrency (%d calls "
+                   "at once, %.0f ms each; %.1f s one at a time)\n", opt_wall / 1e3,
+                   (double)naive_calls * delay / CONCURRENCY, CONCURRENCY, delay * 1e3,
+                   (double)naive_calls * delay);
         if (judged)
             printf("  precision      %.2f of %ld returned rows have the attribute (row-level truth)\n",
                    (double)hits / (double)judged, judged);
@@ -488,9 +510,12 @@ static void run_scale(const char *label, env *v, corpus *c, double delay, env *o
                    "(LIMIT, or fewer) found within the budget\n",
                    (double)r_found / (double)r_possible, r_found, r_possible, r_queries);
     }
-    if (ne)
+    if (ne >= 20)
         printf("  engine time    p50 %.1f ms   p95 %.1f ms   max %.1f ms per query (LLM waits excluded)\n",
-               engine[ne / 2], engine[(ne * 95) / 100 < ne ? (ne * 95) / 100 : ne - 1], engine[ne - 1]);
+               engine[ne / 2], engine[(ne * 95) / 100], engine[ne - 1]);
+    else if (ne)          /* too few queries for a p95 that is not the maximum */
+        printf("  engine time    p50 %.1f ms   max %.1f ms per query (LLM waits excluded; %d queries, "
+               "too few for a p95)\n", engine[ne / 2], engine[ne - 1], ne);
     if (x_n)
         printf("  exact          %ld of %ld ORDER BY ... LIMIT answers are the first rows of all that "
                "pass (%ld said to be exact, %ld of those wrongly)\n", x_right, x_n, x_claimed,
@@ -619,6 +644,14 @@ int main(int argc, char **argv)
     run_scale(label, &v, &c, delay, &ox, url);
     free(label);
     env_close(&v);
+    /* The baseline of the rounds: the same, a fixed window of as many
+     * candidates as calls in flight (the engine before its windows were
+     * sized from the pass rate). */
+    if (env_open(&v, db, vectors, url, 0, CHECKS_FIXED_WINDOW)) return 1;
+    label = xasprintf("scale 1, the default, a fixed window of %d candidates as before", CONCURRENCY);
+    run_scale(label, &v, &c, delay, &ox, url);
+    free(label);
+    env_close(&v);
     /* The baseline of exactness: ORDER BY ... LIMIT past the budget most
      * relevant first, stopping at LIMIT passes (the engine before). */
     if (env_open(&v, db, vectors, url, 0, CHECKS_RELEVANCE_STOP)) return 1;
@@ -634,6 +667,21 @@ int main(int argc, char **argv)
     if (env_open(&v, db, vectors, url, 0, CHECKS_NOW)) return 1;
     run_counts(&v, &ox, url, delay);
     env_close(&v);
+    /* The engine's own time, the mock answering at once: a row's passages
+     * ranked for a prompt with the index's stored vectors, then by
+     * embedding each (as before). */
+    post_or_warn(url, "config", "{\"delay\": 0}");
+    if (env_open(&v, db, vectors, url, 0, CHECKS_NOW)) return 1;
+    run_scale("scale 1, the default, the mock answering at once: engine time with the stored "
+              "passage vectors", &v, &c, 0, NULL, url);
+    env_close(&v);
+    if (env_open(&v, db, vectors, url, 0, CHECKS_EMBED_PASSAGES)) return 1;
+    run_scale("scale 1, the default, the mock answering at once: engine time, every passage "
+              "embedded (as before)", &v, &c, 0, NULL, url);
+    env_close(&v);
+    cfg = xasprintf("{\"delay\": %g}", delay);
+    post_or_warn(url, "config", cfg);
+    free(cfg);
     env_close(&ox);
     if (db100) {
         post_or_warn(url, "config", "{\"delay\": 0}");

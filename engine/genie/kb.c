@@ -197,7 +197,7 @@ static int open_suql(genie_kb *k, const cfg_t *c, int conversation, gn_err *e)
         .budget = (int)cfg_int(c, OPT_BUDGET),
         .verify_rows_tpl = k->tpl[GENIE_T_VERIFY_ROWS],
         .verify_batch = (int)cfg_int(c, OPT_VERIFY_BATCH),
-        .window = (int)cfg_int(c, OPT_LLM_CONCURRENCY),
+        .concurrency = (int)cfg_int(c, OPT_LLM_CONCURRENCY),
         .time_limit = cfg_double(c, OPT_QUERY_TIMEOUT),
         .memory_limit = (long long)cfg_int(c, OPT_QUERY_MEMORY) << 20,
         .today = cfg_str(c, OPT_TODAY),
@@ -275,7 +275,7 @@ int genie_search(genie_kb *k, const char *text, int top_k, genie_hit **hits, int
     const st_table *t = search_table(k, &label);
     if (!t) return gn_err_set(e, GN_ENOTFOUND, "%s has no free-text column to search", k->path);
     rt_constraint con = { NULL, text };
-    rt_query q = { t->name, &con, 1, NULL, 0, 0, top_k, RT_HYBRID };
+    rt_query q = { .tbl = t->name, .cons = &con, .ncons = 1, .k = top_k, .mode = RT_HYBRID };
     rt_hit *h;
     int nh;
     int rc = rt_search(k->ix, &q, &h, &nh, e);

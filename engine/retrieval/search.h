@@ -35,7 +35,21 @@ typedef struct rt_query {
     int restrict_cand;         /* 1: rank only cand (even if ncand is 0) */
     int k;                     /* rows wanted */
     enum rt_mode mode;
+    /* Settings a benchmark varies (0: the defaults) */
+    int exact;                 /* 1: the dense ranking by an exact scan
+                                  whatever the size (the reference recall
+                                  is measured against) */
+    int depth_min;             /* rows each ranking gives the fusion, at
+                                  least (4 k when more); 0: RT_DEPTH_MIN */
+    double breadth;            /* passages the approximate search asks for
+                                  first, per row a ranking needs (search.c);
+                                  0: RT_BREADTH */
 } rt_query;
+
+/* Rows a ranking gives the fusion at least, and the approximate search's
+ * first breadth in passages per such row (search.c). */
+#define RT_DEPTH_MIN 100
+#define RT_BREADTH 8.0
 
 typedef struct rt_hit {
     int64_t row_id;
@@ -48,6 +62,19 @@ typedef struct rt_hit {
  * row id).  Errors: GN_ENOTFOUND for a table or column without free text,
  * GN_EUSAGE for a bad query, GN_EDB. */
 int rt_search(rt_index *ix, const rt_query *q, rt_hit **out, int *nout, gn_err *e);
+
+/* The stored vectors of the passages of row ROW in TBL.COL, for the N
+ * texts PS (the elements of the row's value): where a passage holds
+ * exactly the text PS[i] (an element short enough to be one passage),
+ * VEC + i * dim gets its vector and HAVE[i] is 1; elsewhere HAVE[i] is 0
+ * (an element cut into chunks, a text the index has not seen: the caller
+ * embeds it).  VEC holds DIM floats a text.  The texts are compared, so a
+ * row changed since the index was built gets no stale vector.  Returns 0,
+ * GN_ENOTFOUND for a column the index does not hold, GN_ESTALE when its
+ * vectors are not DIM long, or the index's error. */
+int rt_row_vectors(rt_index *ix, const char *tbl, const char *col, int64_t row,
+                   const char *const *ps, int n, int dim, float *vec, unsigned char *have,
+                   gn_err *e);
 
 /* Text, table and column of passage PID (caller frees each; NULL args
  * skipped).  GN_ENOTFOUND if there is no such passage. */

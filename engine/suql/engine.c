@@ -43,8 +43,8 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
     gn_buf_init(&en->mapped);
     gn_buf_init(&en->unmatched);
     gn_buf_init(&en->unranked);
-    if (en->cfg.window <= 0) en->cfg.window = SUQL_WINDOW;
-    suql_ft_config fc = { .em = cfg->em, .client = cfg->client, .answer_tpl = cfg->answer_tpl,
+    suql_ft_config fc = { .em = cfg->em, .ix = cfg->embed_passages ? NULL : cfg->ix,
+                          .client = cfg->client, .answer_tpl = cfg->answer_tpl,
                           .verify_tpl = cfg->verify_tpl, .summary_tpl = cfg->summary_tpl,
                           .verify_rows_tpl = cfg->verify_rows_tpl, .verify_batch = cfg->verify_batch,
                           .offline_threshold = cfg->offline_threshold,

@@ -38,8 +38,9 @@
 
 #include <stdatomic.h>
 
-/* Candidates checked at once when the client gives no better number. */
-#define SUQL_WINDOW 8
+/* LLM calls in flight at once when the configuration gives no number
+ * (the client's bound, llm/client.h). */
+#define SUQL_CONCURRENCY 8
 /* Default budget: SUQL_BUDGET_PER_ROW evaluations per row asked for by
  * LIMIT (+ OFFSET), at least SUQL_BUDGET_MIN; SUQL_BUDGET_NOLIMIT when the
  * query has no LIMIT, and at most that with one. */
@@ -70,11 +71,20 @@ typedef struct suql_engine_config {
                                     was before the exact walk: most relevant
                                     first, stopping at LIMIT passes (the
                                     benchmark's baseline of exactness) */
+    int embed_passages;          /* rank a row's passages for a prompt by
+                                    embedding each, not with the index's
+                                    stored vectors (the benchmark's baseline) */
     double offline_threshold;    /* <= 0: the default */
     int (*verdict)(void *ud, const char *value, const char *question);
     void *verdict_ud;            /* offline verify by an oracle (freetext.h) */
     int budget;                  /* evaluations per query; 0: the default */
-    int window;                  /* 0: SUQL_WINDOW */
+    int concurrency;             /* LLM calls in flight at once (the
+                                    client's bound): a window of candidates
+                                    is sized to fill them; 0: SUQL_CONCURRENCY */
+    int window;                  /* candidates a window checks: 0, sized
+                                    window by window from the pass rate
+                                    (optimize.c); > 0, always that many (the
+                                    fixed window of before, bench/suql.c) */
     int summary_extractive;      /* summary() from the passages, no LLM
                                     call (freetext.h) */
     int count_matched;           /* count the rows a LIMIT cut (stats'
@@ -140,6 +150,9 @@ typedef struct suql_run_stats {
      * had already answered, which asked nothing (llm.h's account.h defines
      * the first two for every front end). */
     long evaluations, llm_calls, cache_hits, memo_hits, offline, failures;
+    long rounds;                 /* batches of free-text requests that sent
+                                    calls: the LLM waits one after another
+                                    (a batch's calls are in flight together) */
     long classify_calls;         /* of llm_calls: CLASSIFY mapping enum literals */
     long classify_cached;        /* of cache_hits: the same */
     int budget, budget_hit;

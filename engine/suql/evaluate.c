@@ -39,6 +39,7 @@ int suql_eval(suql_engine *en, suql_ft_req *reqs, int n, gn_err *e)
                               ? (gn_now() * 1e3) - t0 : 0;
         en->st->evaluations += need;
         en->st->llm_calls += b.llm_calls - a.llm_calls;
+        en->st->rounds += b.llm_calls > a.llm_calls;
         en->st->cache_hits += b.cache_hits - a.cache_hits;
         if (!en->readback) en->st->memo_hits += b.memo_hits - a.memo_hits;
         en->st->offline += b.offline - a.offline;

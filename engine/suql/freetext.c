@@ -24,6 +24,7 @@
 
 #include "llm/offline.h"
 #include "llm/prompt.h"
+#include "retrieval/search.h"
 #include "suql/passrank.h"
 #include "util/buf.h"
 #include "util/sha256.h"
@@ -194,17 +195,46 @@ static int by_sim(const void *a, const void *b)
  * whole, else {shown, total, cut}, so the model is told it reads part of
  * the row and a question the excerpt does not address is not taken for
  * one the row does not. */
-static int documents(suql_ft *ft, const texts *ps, const char *question, cJSON *docs, gn_err *e)
+/* The stored vectors of R's passages PS, where the index has them
+ * (rt_row_vectors): *VEC and *HAVE (caller frees), or NULLs (every
+ * passage is then embedded; an index that cannot say is no error). */
+static void stored_vectors(suql_ft *ft, const suql_ft_req *r, const texts *ps, float **vec,
+                           unsigned char **have)
+{
+    *vec = NULL;
+    *have = NULL;
+    int dim = rt_embedder_dim(ft->cfg.em);
+    if (!ft->cfg.ix || !r->tbl || r->row <= 0 || !r->field || dim <= 0) return;
+    float *v = xcalloc((size_t)ps->n * (size_t)dim + 1, sizeof *v);
+    unsigned char *h = xcalloc((size_t)ps->n + 1, 1);
+    gn_err e;
+    if (rt_row_vectors(ft->cfg.ix, r->tbl, r->field, r->row, (const char *const *)ps->v, ps->n, dim,
+                       v, h, &e)) {
+        free(v);
+        free(h);
+        return;
+    }
+    *vec = v;
+    *have = h;
+}
+
+static int documents(suql_ft *ft, const suql_ft_req *r, const texts *ps, const char *question,
+                     cJSON *docs, gn_err *e)
 {
     cJSON *arr = cJSON_AddArrayToObject(docs, "documents");
     ranked *rk = xcalloc((size_t)ps->n + 1, sizeof *rk);
     for (int i = 0; i < ps->n; i++) rk[i].i = i;
     int take = ps->n, cut = 0;
     if (question && ps->n > SUQL_FT_DOCS) {
-        float *score = xcalloc((size_t)ps->n, sizeof *score);
-        int rc = suql_passage_scores(ft->cfg.em, question, (const char *const *)ps->v, ps->n, score, e);
+        float *score = xcalloc((size_t)ps->n, sizeof *score), *vec;
+        unsigned char *have;
+        stored_vectors(ft, r, ps, &vec, &have);
+        int rc = suql_passage_scores(ft->cfg.em, question, (const char *const *)ps->v, ps->n, vec,
+                                     have, score, e);
         for (int i = 0; !rc && i < ps->n; i++) rk[i].s = score[i];
         free(score);
+        free(vec);
+        free(have);
         if (rc) {
             free(rk);
             return rc;
@@ -287,7 +317,7 @@ static int run_offline(suql_ft *ft, suql_ft_req *r, const texts *ps, gn_err *e)
 static int docs_of(suql_ft *ft, const suql_ft_req *r, const texts *ps, cJSON **out, gn_err *e)
 {
     *out = cJSON_CreateObject();
-    int rc = documents(ft, ps, r->kind == SUQL_FT_SUMMARY ? NULL : r->question, *out, e);
+    int rc = documents(ft, r, ps, r->kind == SUQL_FT_SUMMARY ? NULL : r->question, *out, e);
     if (rc) {
         cJSON_Delete(*out);
         *out = NULL;

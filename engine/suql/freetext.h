@@ -38,6 +38,9 @@
 #include "llm/client.h"
 #include "llm/template.h"
 #include "retrieval/embed.h"
+#include "retrieval/index.h"
+
+#include <stdint.h>
 
 #define SUQL_FT_DOCS 5
 #define SUQL_FT_DOC_CHARS 1200
@@ -51,6 +54,9 @@ typedef struct suql_ft suql_ft;
 
 typedef struct suql_ft_config {
     rt_embedder *em;                  /* ranks passages; required */
+    rt_index *ix;                     /* the passages' stored vectors, for a
+                                         request that names its row (may be
+                                         NULL: every passage embedded) */
     llm_client *client;               /* NULL: offline */
     const llm_tpl *answer_tpl, *verify_tpl, *summary_tpl;  /* with a client */
     const llm_tpl *verify_rows_tpl;   /* NULL: one row a verify call */
@@ -77,6 +83,8 @@ typedef struct suql_ft_req {
     const char *op;         /* VERIFY: "=", "<>", ... */
     const char *rhs;        /* VERIFY: the right side as SUQL text, "'Yes'" */
     const char *type_hint;  /* ANSWER: e.g. "Reply with a whole number."; NULL */
+    const char *tbl;        /* the value is column FIELD of row ROW of TBL, */
+    int64_t row;            /* whose passages the index holds; NULL/0: unknown */
     /* out */
     const char *text;       /* ANSWER, SUMMARY: owned by the evaluator */
     int yes;                /* VERIFY: the filter holds */

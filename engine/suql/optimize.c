@@ -310,9 +310,11 @@ static int atom_requests(suql_engine *en, const ftatom *fa, const st_table *t, c
         if (rc) return rc;
         owned[(*nowned)++] = v;
         const suql_expr *arg = fa->ans->args[0];
+        int col = arg->kind == SUQL_E_COLUMN;
         r[(*nr)++] = (suql_ft_req){ .kind = SUQL_FT_VERIFY, .value = v,
-                                    .field = arg->kind == SUQL_E_COLUMN ? arg->name : "text",
-                                    .question = fa->ans->args[1]->text, .op = fa->op, .rhs = fa->rhs };
+                                    .field = col ? arg->name : "text",
+                                    .question = fa->ans->args[1]->text, .op = fa->op, .rhs = fa->rhs,
+                                    .tbl = col ? t->name : NULL, .row = col ? id : 0 };
         return 0;
     }
     for (int j = 0; j < fa->nnodes; j++) {
@@ -322,8 +324,10 @@ static int atom_requests(suql_engine *en, const ftatom *fa, const st_table *t, c
         if (rc) return rc;
         owned[(*nowned)++] = v;
         const suql_expr *arg = x->args[0];
+        int col = arg->kind == SUQL_E_COLUMN;
         suql_ft_req q = { .kind = x->kind == SUQL_E_ANSWER ? SUQL_FT_ANSWER : SUQL_FT_SUMMARY,
-                          .value = v, .field = arg->kind == SUQL_E_COLUMN ? arg->name : "text" };
+                          .value = v, .field = col ? arg->name : "text",
+                          .tbl = col ? t->name : NULL, .row = col ? id : 0 };
         if (x->kind == SUQL_E_ANSWER) {
             q.question = x->args[1]->text;
             for (int h = 0; h < en->nhints; h++)
@@ -682,6 +686,50 @@ static long room_for(const suql_engine *en, int per)
     return (en->budget - en->reserve - en->used) / (per > 0 ? per : 1);
 }
 
+/* How many candidates the next window checks.  A window's checks go out
+ * at once, as many calls in flight as the client allows: a window smaller
+ * than one round of calls leaves the round half empty and the query
+ * waits for more rounds than it needs (a query that matches nothing spent
+ * five rounds of one call each on its budget of 40); a window larger than
+ * the passes still wanted need checks rows past LIMIT, which costs calls.
+ * So the window is what the pass rate seen says will give the WANTED
+ * passes still wanted (the first window assumes every row passes; then
+ * (passes+1)/(checked+2) estimates the rate, as ow_in_reach), rounded up
+ * to whole calls, at least the concurrency's number of rows (the window
+ * it always was) and at most what one round of calls carries (the first
+ * filter asks every row of the window: concurrency x verify batch rows
+ * for a verify, concurrency / evaluations otherwise).  A whole round when
+ * WANTED < 0 (every passing row wanted); when the budget left fits in one
+ * round (LIMIT 1's 40 checks are 5 calls: one round instead of two, for
+ * which a query that matches early pays up to 4 calls more; on the
+ * paper's queries 1.10x the calls for 0.48x the wall time); and when the
+ * budget left after the window would be less than the window (that tail
+ * would wait a round of its own for a few rows).  Never past ROOM, the budget's
+ * reach.  A fixed window (the configuration's, the benchmark's baseline)
+ * overrides it. */
+static long window_for(const suql_engine *en, const ftatom *fa, int nfa, long wanted, long checked,
+                       long passes, long room)
+{
+    long w;
+    if (en->cfg.window > 0) {
+        w = en->cfg.window;
+    } else {
+        long conc = en->cfg.concurrency > 0 ? en->cfg.concurrency : SUQL_CONCURRENCY;
+        long call = nfa && fa[0].verify ? suql_ft_batch(en->ft) : 1;      /* rows a call */
+        long round = nfa && !fa[0].verify ? conc / (fa[0].nnodes > 0 ? fa[0].nnodes : 1) : conc * call;
+        if (round < 1) round = 1;
+        w = round;
+        if (wanted >= 0) {
+            double need = checked ? ceil((double)wanted * (double)(checked + 2) / (double)(passes + 1))
+                                  : (double)wanted;
+            if (need < (double)w) w = ((long)need + call - 1) / call * call;
+            if (w < conc) w = conc < round ? conc : round;
+            if (room <= round || room - w < w) w = round;
+        }
+    }
+    return w < room ? w : room;
+}
+
 /* Whether an ordered conjunct's candidates are checked most relevant first
  * rather than in ORDER BY order: when the budget cannot check them all.
  * In ORDER BY order the first rows found are the first of the answer, but
@@ -796,7 +844,8 @@ static int run_ordered(suql_engine *en, suql_query *q, const st_table *t, const 
         }
     }
     ids ranked = { 0 };
-    long rpos = 0, checked_a = 0, passes_a = 0;
+    long rpos = 0, checked_a = 0, passes_a = 0;   /* in ORDER BY order, before ranking */
+    long checked_n = 0, passes_n = 0;             /* in all, for the window's size */
     int phase = 0;                  /* 0: ORDER BY order; 1: most relevant first */
     int spent = 0, exact = 0;
     while (!rc) {
@@ -812,7 +861,8 @@ static int run_ordered(suql_engine *en, suql_query *q, const st_table *t, const 
         }
         int room = (int)room_for(en, per);
         if (room <= 0) break;
-        int cap = en->cfg.window < room ? en->cfg.window : room;
+        int cap = (int)window_for(en, fa, nfa, w.nbest < want ? want - w.nbest : -1, checked_n,
+                                  passes_n, room);
         if (phase == 0 && w.nbest < want && en->cfg.ix && checked_a > 0 &&
             !ow_in_reach(&w, checked_a, passes_a, room)) {
             phase = 1;                  /* rank what is left, once */
@@ -843,6 +893,7 @@ static int run_ordered(suql_engine *en, suql_query *q, const st_table *t, const 
         if (!rc && !spent) {
             if (en->st) en->st->checked += n;
             if (phase == 0) checked_a += n, passes_a += nw;
+            checked_n += n, passes_n += nw;
             for (int i = 0; i < nw; i++) {
                 ids_add(passed, win[i]);
                 ow_pass(&w, ow_pos(&w, win[i]));
@@ -894,7 +945,7 @@ static int check_range(suql_engine *en, suql_query *q, const st_table *t, const 
     *spent = 0;
     for (long at = from; !rc && !*spent && at < to;) {
         if (en->cancel && *en->cancel) return gn_err_set(e, GN_ECANCEL, "the query was cancelled");
-        int w = en->cfg.window;
+        int w = (int)window_for(en, fa, nfa, -1, 0, 0, to - at);
         int64_t *win = xcalloc((size_t)w, sizeof *win);
         int nw = 0;
         for (; at < to && nw < w; at++)
@@ -1119,7 +1170,7 @@ static int take_all(suql_engine *en, const cj_plan *p, cand_walk *cw, ids *passe
 static int check_windows(suql_engine *en, suql_query *q, const st_table *t, const char *alias,
                          const suql_select *sel, const cj_plan *p, cand_walk *cw, ids *passed, gn_err *e)
 {
-    long want = p->want, mine = 0;
+    long want = p->want, mine = 0, seen = 0;
     int rc = 0;
     while (!rc) {
         if (en->cancel && *en->cancel) {
@@ -1129,7 +1180,9 @@ static int check_windows(suql_engine *en, suql_query *q, const st_table *t, cons
         if (want >= 0 && mine >= want) break;
         if (want >= 0 && !sel->norder && passed->n >= want) break;
         long room = room_for(en, p->per);
-        int w = en->cfg.window < room ? en->cfg.window : (int)room;
+        long wanted = want < 0 ? -1 : !sel->norder && want - passed->n < want - mine ? want - passed->n
+                                                                                  : want - mine;
+        int w = (int)window_for(en, p->fa, p->nfa, wanted, seen, mine, room);
         if (cw->pos == cw->v.n && cw->paged && !cw->done && (p->total < 0 || p->total > cw->v.n))
             rc = cand_page(en, cw, room > 0 ? room + passed->n : 1, e);
         if (rc || cw->pos == cw->v.n) break;          /* every candidate checked */
@@ -1149,6 +1202,7 @@ static int check_windows(suql_engine *en, suql_query *q, const st_table *t, cons
             break;
         }
         int checked = nw, spent = 0;
+        seen += checked;
         if (!rc) rc = check_window(en, q, t, alias, p->fa, p->nfa, win, &nw, &spent, e);
         if (spent && en->st) en->st->budget_hit = 1;
         if (!spent && en->st) en->st->checked += checked;

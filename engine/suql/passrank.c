@@ -69,12 +69,38 @@ double suql_term_share(const char *question, const char *text)
     return share(&ts, text);
 }
 
+/* The vectors of PS into *OUT (n x dim, caller frees): STORED's where
+ * HAVE says so, the others embedded (in one call). */
+static int passage_vectors(rt_embedder *em, const char *const *ps, int n, const float *stored,
+                           const unsigned char *have, float **out, gn_err *e)
+{
+    if (!stored) return rt_embed_alloc(em, ps, n, out, e);
+    int dim = rt_embedder_dim(em), m = 0;
+    const char **miss = xcalloc((size_t)n + 1, sizeof *miss);
+    for (int i = 0; i < n; i++)
+        if (!have[i]) miss[m++] = ps[i];
+    float *mv = NULL, *v = xcalloc((size_t)n * (size_t)dim + 1, sizeof *v);
+    int rc = m ? rt_embed_alloc(em, miss, m, &mv, e) : 0;
+    for (int i = 0, j = 0; !rc && i < n; i++) {
+        const float *src = have[i] ? stored + (size_t)i * (size_t)dim : mv + (size_t)(j++) * (size_t)dim;
+        memcpy(v + (size_t)i * (size_t)dim, src, sizeof *v * (size_t)dim);
+    }
+    free(mv);
+    free(miss);
+    if (rc) {
+        free(v);
+        return rc;
+    }
+    *out = v;
+    return 0;
+}
+
 int suql_passage_scores(rt_embedder *em, const char *question, const char *const *ps, int n,
-                        float *score, gn_err *e)
+                        const float *stored, const unsigned char *have, float *score, gn_err *e)
 {
     float *v = NULL, *q = NULL;
     const char *qs[1] = { question };
-    int rc = rt_embed_alloc(em, ps, n, &v, e);
+    int rc = passage_vectors(em, ps, n, stored, have, &v, e);
     if (!rc) rc = rt_embed_alloc(em, qs, 1, &q, e);
     if (!rc) {
         int dim = rt_embedder_dim(em);

@@ -19,10 +19,12 @@
 
 /* SCORE[i] for each of the N passages PS: cosine similarity to QUESTION
  * plus the weighted share (0..1) of the question's terms in the passage,
- * a term weighing 1 / (1 + the passages of PS that have it).  Returns 0
- * or the embedder's error. */
+ * a term weighing 1 / (1 + the passages of PS that have it).  STORED (may
+ * be NULL) holds the passages' vectors where HAVE[i] is 1 (the retrieval
+ * index's, rt_row_vectors): only the others are embedded.  Returns 0 or
+ * the embedder's error. */
 int suql_passage_scores(rt_embedder *em, const char *question, const char *const *ps, int n,
-                        float *score, gn_err *e);
+                        const float *stored, const unsigned char *have, float *score, gn_err *e);
 
 /* The share (0..1) of QUESTION's terms that TEXT contains; 0 when the
  * question has none. */

@@ -13,6 +13,7 @@ cJSON *suql_stats_json(const suql_run_stats *s)
     cJSON_AddNumberToObject(o, "verified", (double)s->checked);
     cJSON_AddNumberToObject(o, "passed", (double)s->passed);
     cJSON_AddNumberToObject(o, "llm_calls", (double)s->llm_calls);
+    cJSON_AddNumberToObject(o, "llm_rounds", (double)s->rounds);
     if (s->classify_calls) cJSON_AddNumberToObject(o, "classify_calls", (double)s->classify_calls);
     cJSON_AddNumberToObject(o, "cache_hits", (double)s->cache_hits);
     cJSON_AddNumberToObject(o, "memo_hits", (double)s->memo_hits);
@@ -59,10 +60,12 @@ void suql_stats_print(const suql_run_stats *s, gn_buf *out)
                       s->passed);
     gn_buf_printf(out, "rows:        %ld\n", s->rows);
     gn_buf_printf(out, "free text:   %ld evaluations of %d allowed%s (%ld LLM calls, %ld from the cache, "
-                  "%ld memo hits, %ld offline, %ld failed)\n", s->evaluations, s->budget,
+                  "%ld memo hits, %ld offline, %ld failed", s->evaluations, s->budget,
                   s->budget_hit ? ", budget reached" : "",
                   s->llm_calls - s->classify_calls, s->cache_hits - s->classify_cached,
                   s->memo_hits, s->offline, s->failures);
+    if (s->rounds) gn_buf_printf(out, "; the calls in %ld round%s", s->rounds, s->rounds == 1 ? "" : "s");
+    gn_buf_puts(out, ")\n");
     if (s->sampled)
         gn_buf_printf(out, "estimate:    %ld confirmed; a random sample of %ld of the unchecked "
                       "candidates had %ld, so about %ld match in all (95%% interval %ld to %ld, "

@@ -13,6 +13,7 @@
 #include "store/passages.h"
 #include "util/xmem.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -63,7 +64,8 @@ static int64_t top(rt_index *ix, const char *col, const char *text, enum rt_mode
                    const int64_t *cand, long ncand)
 {
     rt_constraint c = { col, text };
-    rt_query q = { "places", &c, 1, cand, ncand, cand != NULL, 3, mode };
+    rt_query q = { .tbl = "places", .cons = &c, .ncons = 1, .cand = cand, .ncand = ncand,
+                   .restrict_cand = cand != NULL, .k = 3, .mode = mode };
     rt_hit *h;
     int n;
     gn_err e;
@@ -266,7 +268,7 @@ TEST(index_opens_in_background)
     free(fp);
     REQUIRE(rt_index_open(f.db, f.path, f.em, &o, &ix, &e) == 0);
     rt_constraint c = { "reviews", "parking" };
-    rt_query q = { "places", &c, 1, NULL, 0, 0, 5, RT_HYBRID };
+    rt_query q = { .tbl = "places", .cons = &c, .ncons = 1, .k = 5, .mode = RT_HYBRID };
     rt_hit *h = NULL;
     int n = 0;
     CHECK_INT(rt_search(ix, &q, &h, &n, &e), GN_ESTALE);
@@ -278,6 +280,56 @@ TEST(index_opens_in_background)
     fx_close(&f);
 }
 
+/* A row's stored passage vectors are the ones embedding its elements
+ * gives; an element cut into chunks, or a text the index has not seen,
+ * has none (the caller embeds it). */
+TEST(row_vectors_are_the_stored_embeddings)
+{
+    fx f;
+    REQUIRE(fx_open(&f, 0) == 0);
+    char longrev[1600];
+    size_t at = 0;
+    while (at + 40 < sizeof longrev - 1)
+        at += (size_t)snprintf(longrev + at, sizeof longrev - at, "The soup was warm and the bread fresh. ");
+    char *sql = sqlite3_mprintf("INSERT INTO places VALUES (6, 'Long Review Inn', 'north', "
+                                "json_array(%Q, 'Short and sweet.'), '[\"soup\"]')", longrev);
+    REQUIRE(sqlite3_exec(f.db, sql, NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_free(sql);
+    gn_err e;
+    REQUIRE(rt_index_build(f.db, f.path, f.em, &f.o, NULL, NULL, &e) == 0);
+    rt_index *ix;
+    REQUIRE(rt_index_open(f.db, f.path, f.em, &f.o, &ix, &e) == 0);
+    int dim = rt_embedder_dim(f.em);
+    const char *ps1[] = { "Perfect spot for a date night, candlelit and intimate.", "The pasta was decent." };
+    const char *ps6[] = { longrev, "Short and sweet.", "A review written after the index." };
+    float *vec = xcalloc((size_t)dim * 3, sizeof *vec), *emb = NULL;
+    unsigned char have[3];
+    REQUIRE(rt_row_vectors(ix, "places", "reviews", 1, ps1, 2, dim, vec, have, &e) == 0);
+    CHECK(have[0] && have[1]);
+    REQUIRE(rt_embed_alloc(f.em, ps1, 2, &emb, &e) == 0);
+    double diff = 0;
+    for (int i = 0; i < 2 * dim; i++) diff += fabs(vec[i] - emb[i]);
+    CHECK(diff < 1e-4);
+    free(emb);
+    REQUIRE(rt_row_vectors(ix, "places", "reviews", 6, ps6, 3, dim, vec, have, &e) == 0);
+    CHECK(!have[0]);                       /* cut into chunks */
+    CHECK(have[1]);
+    CHECK(!have[2]);                       /* not in the index */
+    REQUIRE(rt_embed_alloc(f.em, ps6 + 1, 1, &emb, &e) == 0);
+    diff = 0;
+    for (int i = 0; i < dim; i++) diff += fabs(vec[dim + i] - emb[i]);
+    CHECK(diff < 1e-4);
+    free(emb);
+    /* the other column's passages are not this one's */
+    REQUIRE(rt_row_vectors(ix, "places", "dishes", 1, ps1, 2, dim, vec, have, &e) == 0);
+    CHECK(!have[0] && !have[1]);
+    CHECK_INT(rt_row_vectors(ix, "places", "name", 1, ps1, 2, dim, vec, have, &e), GN_ENOTFOUND);
+    CHECK_INT(rt_row_vectors(ix, "places", "reviews", 1, ps1, 2, dim + 1, vec, have, &e), GN_ESTALE);
+    free(vec);
+    rt_index_close(ix);
+    fx_close(&f);
+}
+
 TEST(search_aggregates_constraints)
 {
     fx f;
@@ -286,7 +338,7 @@ TEST(search_aggregates_constraints)
     gn_err e;
     REQUIRE(rt_index_open(f.db, f.path, f.em, &f.o, &ix, &e) == 0);
     rt_constraint c[2] = { { "reviews", "plenty of parking" }, { "dishes", "cheeseburger" } };
-    rt_query q = { "places", c, 2, NULL, 0, 0, 5, RT_HYBRID };
+    rt_query q = { .tbl = "places", .cons = c, .ncons = 2, .k = 5, .mode = RT_HYBRID };
     rt_hit *h;
     int n;
     REQUIRE(rt_search(ix, &q, &h, &n, &e) == 0);
@@ -384,7 +436,7 @@ TEST(search_over_many_matching_rows)
     rt_index *ix;
     REQUIRE(rt_index_open(db, path, em, &o, &ix, &e) == 0);
     rt_constraint c = { NULL, "good food" };
-    rt_query q = { "t", &c, 1, NULL, 0, 0, 5, RT_BM25 };
+    rt_query q = { .tbl = "t", .cons = &c, .ncons = 1, .k = 5, .mode = RT_BM25 };
     rt_hit *h;
     int n;
     REQUIRE(rt_search(ix, &q, &h, &n, &e) == 0);

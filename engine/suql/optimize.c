@@ -863,6 +863,13 @@ static int run_ordered(suql_engine *en, suql_query *q, const st_table *t, const 
         if (room <= 0) break;
         int cap = (int)window_for(en, fa, nfa, w.nbest < want ? want - w.nbest : -1, checked_n,
                                   passes_n, room);
+        /* In ORDER BY order, before the walk knows whether LIMIT is in
+         * reach, the window stays the concurrency's: a larger one spends
+         * the budget in that order before the pass rate can send it to
+         * the most relevant candidates (the campaigns' recall fell from
+         * 32 to 30 of 37 true matches). */
+        long conc = en->cfg.concurrency > 0 ? en->cfg.concurrency : SUQL_CONCURRENCY;
+        if (phase == 0 && w.nbest < want && en->cfg.ix && en->cfg.window <= 0 && cap > conc) cap = (int)conc;
         if (phase == 0 && w.nbest < want && en->cfg.ix && checked_a > 0 &&
             !ow_in_reach(&w, checked_a, passes_a, room)) {
             phase = 1;                  /* rank what is left, once */

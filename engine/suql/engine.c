@@ -43,6 +43,7 @@ int suql_engine_new(const suql_engine_config *cfg, suql_engine **out, gn_err *e)
     gn_buf_init(&en->mapped);
     gn_buf_init(&en->unmatched);
     gn_buf_init(&en->unranked);
+    if (en->cfg.concurrency <= 0) en->cfg.concurrency = SUQL_CONCURRENCY;
     suql_ft_config fc = { .em = cfg->em, .ix = cfg->embed_passages ? NULL : cfg->ix,
                           .client = cfg->client, .answer_tpl = cfg->answer_tpl,
                           .verify_tpl = cfg->verify_tpl, .summary_tpl = cfg->summary_tpl,

@@ -715,7 +715,7 @@ static long window_for(const suql_engine *en, const ftatom *fa, int nfa, long wa
     if (en->cfg.window > 0) {
         w = en->cfg.window;
     } else {
-        long conc = en->cfg.concurrency > 0 ? en->cfg.concurrency : SUQL_CONCURRENCY;
+        long conc = en->cfg.concurrency;
         long call = nfa && fa[0].verify ? suql_ft_batch(en->ft) : 1;      /* rows a call */
         long round = nfa && !fa[0].verify ? conc / (fa[0].nnodes > 0 ? fa[0].nnodes : 1) : conc * call;
         if (round < 1) round = 1;
@@ -862,15 +862,15 @@ static int run_ordered(suql_engine *en, suql_query *q, const st_table *t, const 
         }
         int room = (int)room_for(en, per);
         if (room <= 0) break;
-        int cap = (int)window_for(en, fa, nfa, w.nbest < want ? want - w.nbest : -1, checked_n,
-                                  passes_n, room);
         /* In ORDER BY order, before the walk knows whether LIMIT is in
-         * reach, the window stays the concurrency's: a larger one spends
-         * the budget in that order before the pass rate can send it to
-         * the most relevant candidates (the campaigns' recall fell from
-         * 32 to 30 of 37 true matches). */
-        long conc = en->cfg.concurrency > 0 ? en->cfg.concurrency : SUQL_CONCURRENCY;
-        if (phase == 0 && w.nbest < want && en->cfg.ix && en->cfg.window <= 0 && cap > conc) cap = (int)conc;
+         * reach, a window reaches the concurrency's rows at most: a larger
+         * one spends the budget in that order before the pass rate can
+         * send it to the most relevant candidates (the campaigns' recall
+         * fell from 32 to 30 of 37 true matches). */
+        int deciding = phase == 0 && w.nbest < want && en->cfg.ix && en->cfg.window <= 0;
+        int reach = deciding && room > en->cfg.concurrency ? en->cfg.concurrency : room;
+        int cap = (int)window_for(en, fa, nfa, w.nbest < want ? want - w.nbest : -1, checked_n,
+                                  passes_n, reach);
         if (phase == 0 && w.nbest < want && en->cfg.ix && checked_a > 0 &&
             !ow_in_reach(&w, checked_a, passes_a, room)) {
             phase = 1;                  /* rank what is left, once */

@@ -188,13 +188,6 @@ static int by_sim(const void *a, const void *b)
     return x->s < y->s ? 1 : x->s > y->s ? -1 : x->i - y->i;
 }
 
-/* The documents for a prompt, into DOCS (an object): "documents", up to
- * SUQL_FT_DOCS passages most relevant to QUESTION (passrank.h; all, in
- * order, when QUESTION is NULL, up to the summary size bound), each cut at
- * SUQL_FT_DOC_CHARS; and "excerpt", null when the prompt shows them all
- * whole, else {shown, total, cut}, so the model is told it reads part of
- * the row and a question the excerpt does not address is not taken for
- * one the row does not. */
 /* The stored vectors of R's passages PS, where the index has them
  * (rt_row_vectors): *VEC and *HAVE (caller frees), or NULLs (every
  * passage is then embedded; an index that cannot say is no error). */
@@ -218,6 +211,13 @@ static void stored_vectors(suql_ft *ft, const suql_ft_req *r, const texts *ps, f
     *have = h;
 }
 
+/* The documents for a prompt, into DOCS (an object): "documents", up to
+ * SUQL_FT_DOCS passages most relevant to QUESTION (passrank.h; all, in
+ * order, when QUESTION is NULL, up to the summary size bound), each cut at
+ * SUQL_FT_DOC_CHARS; and "excerpt", null when the prompt shows them all
+ * whole, else {shown, total, cut}, so the model is told it reads part of
+ * the row and a question the excerpt does not address is not taken for
+ * one the row does not. */
 static int documents(suql_ft *ft, const suql_ft_req *r, const texts *ps, const char *question,
                      cJSON *docs, gn_err *e)
 {

@@ -23,6 +23,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <langinfo.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -536,6 +537,19 @@ static void first_screen(app *a, int resumed)
     const ag_agent *ag = a->ch.agent;
     if (!resumed && ag->greeting && *ag->greeting) vc_add(&a->conv, VC_AGENT, ag->greeting);
     for (int i = 0; i < a->ch.nnotes; i++) vc_add(&a->conv, VC_NOTE, a->ch.notes[i]);
+    if (tx_ascii()) {
+        /* Said once, where the person looks: why the lines are ASCII. */
+        const char *v = getenv("LC_ALL");
+        const char *name = v && *v ? "LC_ALL" : (v = getenv("LC_CTYPE")) && *v ? "LC_CTYPE"
+                         : (v = getenv("LANG")) && *v ? "LANG" : NULL;
+        char *s = name ? xasprintf("%s=%s is not a UTF-8 locale, so the screen draws with ASCII; "
+                                   "set LANG=C.UTF-8 (or another UTF-8 locale) to see every character",
+                                   name, v)
+                       : xasprintf("no locale is set (LANG, LC_ALL), so the screen draws with ASCII; "
+                                   "set LANG=C.UTF-8 (or another UTF-8 locale) to see every character");
+        vc_add(&a->conv, VC_NOTE, s);
+        free(s);
+    }
     const char *off = genie_offline_reason(a->c);
     if (off) {
         char *s = xasprintf("%s: type SUQL (SELECT ...) or worksheet statements, or /help", off);
@@ -562,6 +576,8 @@ int cli_chat_screen(const cfg_t *c)
         genie_chat_close(&a.ch);
         return cli_fail(&e);
     }
+    /* A locale that cannot show UTF-8 gets the screen in ASCII. */
+    tx_set_ascii(strcmp(nl_langinfo(CODESET), "UTF-8") != 0);
     vc_init(&a.conv, a.ch.agent->name);
     vq_init(&a.q);
     tx_lines_init(&a.ws_lines);

@@ -181,6 +181,27 @@ int draw_pane_at(const app *a, int y, int x)
 
 /* ---- drawing lines ------------------------------------------------------------------ */
 
+/* Draw the character CP, K bytes at S: as its ASCII stand-in when the
+ * locale cannot show it (tx_set_ascii), a malformed byte as "?". */
+static void put_char(const char *s, int k, unsigned cp)
+{
+    if (cp >= 0x80 && tx_ascii()) addstr(tx_ascii_for(cp));
+    else if (cp == 0xFFFD && k == 1) addstr("?");
+    else addnstr(s, k);
+}
+
+/* Draw the short text S (a glyph, a prompt) at Y, X. */
+static void put_glyphs(int y, int x, const char *s)
+{
+    move(y, x);
+    for (int i = 0, n = (int)strlen(s); i < n;) {
+        unsigned cp;
+        int k = tx_decode(s + i, n - i, &cp);
+        put_char(s + i, k, cp);
+        i += k;
+    }
+}
+
 /* Draw L at Y, X, at most W columns, then clear to W.  A line without
  * styles (st NULL) is drawn in STYLE. */
 static void put_styled(int y, int x, int w, const tx_line *l, int style, attr_t extra)
@@ -199,8 +220,7 @@ static void put_styled(int y, int x, int w, const tx_line *l, int style, attr_t 
                 i += k;
                 continue;
             }
-            if (cp == 0xFFFD && k == 1) addstr("?");
-            else addnstr(l->s + i, k);
+            put_char(l->s + i, k, cp);
             col += cw;
             i += k;
         }
@@ -250,7 +270,7 @@ static void titles(app *a)
     /* The column between the conversation and the right panes. */
     attrset(style_attr[TX_DIM]);
     int x = a->pane[PANE_CONV].w;
-    for (int y = 0; y < a->status.y; y++) mvaddstr(y, x, "\xe2\x94\x82");   /* "│" */
+    for (int y = 0; y < a->status.y; y++) put_glyphs(y, x, "\xe2\x94\x82");   /* "│" */
     attrset(A_NORMAL);
 }
 
@@ -457,7 +477,11 @@ static void input_area(app *a, int *cy, int *cx)
         clrtoeol();
     }
     attrset(style_attr[TX_USER_LABEL]);
-    mvaddstr(a->input.y, 0, skip ? "\xe2\x80\xa6 " : (a->job ? "\xe2\x80\xa6 " : "\xe2\x80\xba "));
+    /* The prompt is two columns: "› ", or "… " while a turn runs or
+     * when the first rows are scrolled away (": " in ASCII). */
+    const char *prompt = skip || a->job ? "\xe2\x80\xa6 " : "\xe2\x80\xba ";
+    if (tx_ascii()) prompt = skip || a->job ? ": " : "> ";
+    put_glyphs(a->input.y, 0, prompt);
     attrset(style_attr[TX_USER]);
     row = col = 0;
     for (int i = 0; i < n;) {
@@ -468,8 +492,7 @@ static void input_area(app *a, int *cy, int *cx)
         if (col + cw > W) { row++; col = 0; }
         if (row - skip >= 0 && row - skip < h && tx_drawn(cp)) {
             move(a->input.y + row - skip, 2 + col);
-            if (cp == 0xFFFD && k == 1) addstr("?");
-            else addnstr(t + i, k);
+            put_char(t + i, k, cp);
         }
         col += cw;
         i += k;

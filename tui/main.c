@@ -85,6 +85,15 @@ static int dispatch(const cfg_t *c)
     if (cfg_str(c, OPT_EXPORT_SESSION)[0]) return cli_export_session(c);
     if (cfg_bool(c, OPT_PLAIN) || !strcmp(cfg_str(c, OPT_FORMAT), "json") || !isatty(0) || !isatty(1))
         return cli_chat_plain(c);
+    /* A terminal that cannot address the screen (an Emacs shell says
+     * TERM=dumb) gets line mode, said once. */
+    const char *term = getenv("TERM");
+    if (!term || !*term || !strcmp(term, "dumb")) {
+        if (!cfg_bool(c, OPT_QUIET))
+            fprintf(stderr, "genie: TERM=%s cannot show the full screen; line mode instead (--plain)\n",
+                    term && *term ? term : "(not set)");
+        return cli_chat_plain(c);
+    }
     return cli_chat_screen(c);
 }
 

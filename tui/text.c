@@ -7,6 +7,13 @@
  * a replacement character).  Markdown is parsed line by line with no
  * lookahead past the text given: a reply that is still streaming renders
  * the same way it will once complete, up to the markup not yet closed.
+ *
+ * ASCII drawing.  A locale that is not UTF-8 (LANG=C, no LANG at all)
+ * cannot show the screen's box lines, bullets and arrows, nor a reply's
+ * accents: with tx_set_ascii(1) every code point past ASCII stands in as
+ * a short ASCII text (a stripped accent, "--" for a dash, "?" for the
+ * rest), and is measured as that text, so the layout and the drawing
+ * agree and no pane loses columns to the next.
  */
 #include "text.h"
 
@@ -80,10 +87,54 @@ int tx_drawn(unsigned cp)
              (cp >= 0x1F3FB && cp <= 0x1F3FF));
 }
 
+/* ---- ASCII drawing ---------------------------------------------------------- */
+
+static int g_ascii;
+
+void tx_set_ascii(int on) { g_ascii = on != 0; }
+int tx_ascii(void) { return g_ascii; }
+
+/* Latin-1's letters U+00C0..U+00FF without their accents, each a string
+ * of one letter (the exceptions, as AE and ss, are in the map below). */
+static const char latin1[] =
+    "A\0A\0A\0A\0A\0A\0A\0C\0E\0E\0E\0E\0I\0I\0I\0I\0"
+    "D\0N\0O\0O\0O\0O\0O\0x\0O\0U\0U\0U\0U\0Y\0T\0s\0"
+    "a\0a\0a\0a\0a\0a\0a\0c\0e\0e\0e\0e\0i\0i\0i\0i\0"
+    "d\0n\0o\0o\0o\0o\0o\0/\0o\0u\0u\0u\0u\0y\0t\0y\0";
+
+const char *tx_ascii_for(unsigned cp)
+{
+    static const struct { unsigned cp; const char *s; } map[] = {   /* by code point */
+        { 0x00A0, " " }, { 0x00AB, "<<" }, { 0x00B0, "o" }, { 0x00B7, "-" }, { 0x00BB, ">>" },
+        { 0x00C6, "AE" }, { 0x00D7, "x" }, { 0x00DF, "ss" }, { 0x00E6, "ae" },
+        { 0x0152, "OE" }, { 0x0153, "oe" },
+        { 0x2010, "-" }, { 0x2011, "-" }, { 0x2012, "-" }, { 0x2013, "-" }, { 0x2014, "--" },
+        { 0x2015, "--" }, { 0x2018, "'" }, { 0x2019, "'" }, { 0x201A, "," }, { 0x201C, "\"" },
+        { 0x201D, "\"" }, { 0x201E, "\"" }, { 0x2022, "*" }, { 0x2026, "..." }, { 0x2039, "<" },
+        { 0x203A, ">" }, { 0x20AC, "EUR" }, { 0x2122, "TM" }, { 0x2190, "<-" }, { 0x2191, "^" },
+        { 0x2192, "->" }, { 0x2193, "v" }, { 0x2212, "-" }, { 0x2260, "!=" }, { 0x2264, "<=" },
+        { 0x2265, ">=" }, { 0x2424, "\\n" }, { 0x2500, "-" }, { 0x2502, "|" }, { 0x250C, "+" },
+        { 0x2510, "+" }, { 0x2514, "+" }, { 0x2518, "+" }, { 0x251C, "+" }, { 0x2524, "+" },
+        { 0x252C, "+" }, { 0x2534, "+" }, { 0x253C, "+" }, { 0x2588, "#" }, { 0x2591, "." },
+        { 0x2713, "+" }, { 0x2714, "+" }, { 0x2717, "x" }, { 0x2718, "x" },
+    };
+    if (cp < 0x80) return NULL;
+    size_t lo = 0, hi = sizeof map / sizeof *map;
+    while (lo < hi) {
+        size_t m = (lo + hi) / 2;
+        if (map[m].cp == cp) return map[m].s;
+        if (map[m].cp < cp) lo = m + 1;
+        else hi = m;
+    }
+    if (cp >= 0xC0 && cp <= 0xFF) return latin1 + 2 * (cp - 0xC0);
+    return "?";
+}
+
 int tx_cpwidth(unsigned cp)
 {
     if (!tx_drawn(cp)) return 0;
     if (cp < 0x7F) return 1;
+    if (g_ascii) return (int)strlen(tx_ascii_for(cp));
     int w = wcwidth((wchar_t)cp);
     return w < 0 ? 1 : w;
 }

@@ -58,6 +58,14 @@ int tx_cpwidth(unsigned cp);
  * columns on every terminal, as it is measured, instead of one 2-column
  * glyph on tmux and six on xterm, so no line runs into the next pane. */
 int tx_drawn(unsigned cp);
+/* ASCII drawing, for a locale that cannot show UTF-8: on, every code
+ * point past ASCII is measured and drawn as tx_ascii_for's text. */
+void tx_set_ascii(int on);
+int tx_ascii(void);
+/* The ASCII stand-in of CP: NULL for ASCII itself, an accent stripped
+ * ("e" for U+00E9), a dash, quote, arrow, bullet or box line as its
+ * nearest ASCII ("--", "'", "->", "*", "|"), else "?". */
+const char *tx_ascii_for(unsigned cp);
 /* The display columns of the N bytes of S. */
 int tx_width(const char *s, int n);
 /* The number of bytes of S (N bytes) that fit in COLS columns. */

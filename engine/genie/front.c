@@ -80,8 +80,10 @@ int genie_llm_check(llm_client *cl, llm_event_cb on_event, void *ud, genie_llm_c
         { "user", "Reply with the single word OK." },
     };
     memset(out, 0, sizeof *out);
+    /* A refused connection is an answer: nothing listens there, and
+     * retrying would only make the person wait for it. */
     llm_call_opts o = { .stage = LLM_STAGE_CHECK, .msgs = msgs, .nmsgs = 2, .no_cache = 1,
-                        .cb = on_event, .ud = ud };
+                        .no_retry_refused = 1, .cb = on_event, .ud = ud };
     llm_result r;
     int rc = llm_complete(cl, &o, &r, &out->info, e);
     if (!rc) {

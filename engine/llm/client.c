@@ -13,6 +13,7 @@
 
 #include "util/xmem.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,8 +72,13 @@ int llm_client_new(const llm_config *cfg, llm_client **out, gn_err *e)
     *out = NULL;
     const char *url = cfg->url;
     if (!url || !*url) return gn_err_set(e, GN_EUSAGE, "no LLM endpoint URL");
-    if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8))
+    if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8)) {
+        if (!strstr(url, "://") && isalnum((unsigned char)url[0]) && !strpbrk(url, " \t"))
+            /* "localhost:8080/v1": the scheme left out */
+            return gn_err_set(e, GN_EUSAGE, "LLM endpoint '%s' is not an http:// or https:// URL; "
+                              "did you mean 'http://%s'?", url, url);
         return gn_err_set(e, GN_EUSAGE, "LLM endpoint '%s' is not an http:// or https:// URL", url);
+    }
     llm_client *c = xcalloc(1, sizeof *c);
     pthread_mutex_init(&c->log_mu, NULL);
     /* A query (Azure's ?api-version=...) goes after the path. */
@@ -245,6 +251,7 @@ int llm_group_submit(llm_group *g, const llm_call_opts *o, llm_call **out, gn_er
     if (k->max_text < LLM_MIN_TEXT) k->max_text = LLM_MIN_TEXT;
     k->stream = sc->stream;
     k->no_cache = o->no_cache;
+    k->no_retry_refused = o->no_retry_refused;
     k->msgs = xcalloc((size_t)o->nmsgs, sizeof *k->msgs);
     k->nmsgs = o->nmsgs;
     for (int i = 0; i < o->nmsgs; i++) {

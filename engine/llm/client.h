@@ -124,6 +124,8 @@ typedef struct llm_call_opts {
                                    LLM_BYTES_PER_TOKEN bytes a token (at
                                    least LLM_MIN_TEXT), more is an error */
     int no_cache;               /* neither read nor write the cache */
+    int no_retry_refused;       /* a refused connection ends the call at
+                                   once (a check: nothing listens there) */
     llm_event_cb cb;            /* may be NULL */
     void *ud;
     void *tag;                  /* returned by llm_call_tag */

@@ -34,7 +34,7 @@ struct llm_call {
     int stage;
     char model[128];
     double temperature;
-    int max_tokens, stream, no_cache;
+    int max_tokens, stream, no_cache, no_retry_refused;
     size_t max_text;            /* most bytes of reply text */
     char key[65];               /* cache key; "" when not cacheable
                                    (temperature > 0, or bypassed) */

@@ -550,7 +550,8 @@ static void judge(llm_call *k, CURLcode cc)
             snprintf(reason, sizeof reason, "%s", curl_easy_strerror(cc));
         gn_err_set(&k->err, GN_ENET, "%s: request to %s failed: %s", llm_stage_name(k->stage),
                    c->shown, reason);
-        fail_or_retry(k, GN_ENET, !gn_http_curl_final(cc), -1, reason);
+        int refused = cc == CURLE_COULDNT_CONNECT && k->no_retry_refused;
+        fail_or_retry(k, GN_ENET, !gn_http_curl_final(cc) && !refused, -1, reason);
         return;
     }
     if (k->http < 200 || k->http > 299) {

@@ -126,6 +126,15 @@ check "a bad --stage is a usage error" rc 2
 check "a bad --stage gets a hint" has err "did you mean 'check'?"
 g --check-llm --llm-url "not a url"
 check "a bad URL is a usage error" sh -c "[ \$(cat '$T/rc') = 2 ] && grep -q 'is not an http:// or https:// URL' '$T/err'"
+g --check-llm --llm-url "localhost:8080/v1"
+check "a URL without its scheme gets the suggestion" \
+    sh -c "[ \$(cat '$T/rc') = 2 ] && grep -qF \"did you mean 'http://localhost:8080/v1'?\" '$T/err'"
+# A port nothing listens on: said at once, not after the retries.
+CLOSED=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+g --check-llm --llm-url "http://127.0.0.1:$CLOSED/v1" --retries 4
+check "--check-llm on a closed port fails (status 1)" rc 1
+check "--check-llm does not retry a refused connection" \
+    sh -c "grep -q 'connect' '$T/err' && ! grep -q 'retrying' '$T/err'"
 
 # ---- prompt overrides -------------------------------------------------------
 mkdir -p "$XDG_CONFIG_HOME/genie/prompts"

@@ -113,6 +113,39 @@ check "the status line says offline" shows "restaurants · offline"
 run 160 48 --offline
 check "offline start at 160x48" golden offline-160x48
 
+# ---- a locale that is not UTF-8; a terminal that cannot address the screen -------------
+# ascii: no byte of the screen is past ASCII.
+ascii() { cap; ! LC_ALL=C grep -q '[^ -~]' "$T/screen"; }
+SAVED=("${ENVS[@]}")
+ENVS=("${ENVS[@]/#LANG=C.UTF-8/LANG=C}")
+ENVS=("${ENVS[@]/#LC_ALL=C.UTF-8/LC_ALL=}")
+run 120 30 --offline
+keys "/suql SELECT name, rating FROM restaurants WHERE location = 'Palo Alto' LIMIT 3" Enter
+waitfor "(3 rows)"
+check "LANG=C: the screen is drawn in ASCII, the panes whole (golden)" golden ascii-120x30
+check "LANG=C: no byte past ASCII reaches the terminal" ascii
+check "LANG=C: the screen says once why it is ASCII" shows "LANG=C is not a UTF-8 locale"
+keys "/quit" Enter
+check "LANG=C: /quit leaves genie with status 0" waitfor "[exit 0]" 10
+run 80 24 --offline
+keys 'Book_Restaurant(num_people=2, date="2026-11-27")' Enter
+waitfor "What is the name of the restaurant"
+keys Tab
+waitfor "Worksheet"
+check "LANG=C at 80x24: the worksheet tab in ASCII" golden ascii-ws-80x24
+check "LANG=C at 80x24: no byte past ASCII" ascii
+ENVS=("${SAVED[@]}")
+ENVS=("${ENVS[@]/#TERM=screen-256color/TERM=dumb}")
+run 80 24 --offline
+waitfor "What are you in the mood for?" 5
+check "TERM=dumb: line mode instead of a broken full screen, said once" \
+    grep -qxF "genie: TERM=dumb cannot show the full screen; line mode instead (--plain)" "$T/err"
+keys "SELECT count(*) FROM restaurants" Enter
+check "TERM=dumb: line mode answers" waitfor "count 1800" 10
+keys C-d
+check "TERM=dumb: Ctrl-D ends line mode" waitfor "[exit 0]" 10
+ENVS=("${SAVED[@]}")
+
 # ---- help, slash commands, typed SUQL ---------------------------------------------
 run 80 24 --offline
 keys F1

@@ -447,6 +447,54 @@ UTF8_TEST(tui_text_widths)
     }
 }
 
+/* ---- ASCII drawing ---------------------------------------------------------------- */
+
+/* With tx_set_ascii(1) every code point past ASCII is measured as its
+ * stand-in, which is itself ASCII; wrapped lines then fit as drawn. */
+UTF8_TEST(tui_text_ascii_stand_ins)
+{
+    CHECK(tx_ascii_for('a') == NULL);
+    CHECK_STR(tx_ascii_for(0x00E9), "e");        /* é */
+    CHECK_STR(tx_ascii_for(0x00C0), "A");
+    CHECK_STR(tx_ascii_for(0x00FF), "y");
+    CHECK_STR(tx_ascii_for(0x00DF), "ss");
+    CHECK_STR(tx_ascii_for(0x2014), "--");
+    CHECK_STR(tx_ascii_for(0x2026), "...");
+    CHECK_STR(tx_ascii_for(0x2502), "|");
+    CHECK_STR(tx_ascii_for(0x2192), "->");
+    CHECK_STR(tx_ascii_for(0x4E2D), "?");        /* 中 */
+    CHECK_STR(tx_ascii_for(0x1F600), "?");
+    /* Every stand-in is short printable ASCII, and every map entry is
+     * found (the map is searched by halves: its order matters). */
+    static const unsigned probe[] = { 0x00A0, 0x00AB, 0x00B0, 0x00B7, 0x00BB, 0x00C6, 0x00D7,
+                                      0x00E6, 0x0152, 0x0153, 0x2010, 0x2015, 0x2018, 0x201E,
+                                      0x2022, 0x2039, 0x203A, 0x20AC, 0x2122, 0x2190, 0x2193,
+                                      0x2212, 0x2260, 0x2264, 0x2265, 0x2424, 0x2500, 0x253C,
+                                      0x2588, 0x2591, 0x2713, 0x2714, 0x2717, 0x2718 };
+    for (size_t i = 0; i < sizeof probe / sizeof *probe; i++) {
+        const char *a = tx_ascii_for(probe[i]);
+        REQUIRE(a);
+        if (!strcmp(a, "?")) th_fail(__FILE__, __LINE__, "U+%04X has no stand-in", probe[i]);
+    }
+    for (unsigned cp = 0x80; cp < 0x30000; cp++) {
+        const char *a = tx_ascii_for(cp);
+        size_t n = strlen(a);
+        if (n < 1 || n > 3) th_fail(__FILE__, __LINE__, "U+%04X stands in as %zu bytes", cp, n);
+        for (size_t j = 0; j < n; j++)
+            if (a[j] < 0x20 || a[j] > 0x7E) th_fail(__FILE__, __LINE__, "U+%04X: not ASCII", cp);
+    }
+    tx_set_ascii(1);
+    const char *t = "caf\xc3\xa9 \xe2\x80\x94 \xe4\xb8\xad\xe6\x96\x87 \xe2\x80\xa6";
+    CHECK_INT(tx_width(t, (int)strlen(t)), 4 + 1 + 2 + 1 + 2 + 1 + 3);   /* "cafe -- ?? ..." */
+    tx_lines out;
+    tx_lines_init(&out);
+    tx_wrap(t, NULL, (int)strlen(t), 8, "\xe2\x80\xa2 ", "  ", TX_PLAIN, &out);
+    for (int i = 0; i < out.n; i++) CHECK(out.v[i].width <= 8);
+    tx_lines_release(&out);
+    tx_set_ascii(0);
+    CHECK_INT(tx_width(t, (int)strlen(t)), wide ? 4 + 1 + 1 + 1 + 4 + 1 + 1 : tx_width(t, (int)strlen(t)));
+}
+
 /* ---- tx_wrap --------------------------------------------------------------------- */
 
 static void wrap(const char *s, int width, const char *first, const char *rest, tx_lines *out)

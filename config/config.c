@@ -689,9 +689,15 @@ static int parse_flags(struct flags *fl, int argc, char **argv, gn_err *e)
         rc = ch == ':' ? missing_arg(e)
            : ch == '?' ? bad_option(av, e) : add_flag(fl, ch, e);
     }
-    /* Words after the options are --init's data files; anywhere else
-     * they are a mistake. */
-    if (!rc && optind < argc && !flags_want(fl, OPT_INIT))
+    /* Words after the options are --init's data files, --rename-session's
+     * title, or with no mode at all a question to answer once; beside
+     * any other mode they are a mistake. */
+    static const int modes[] = { OPT_SEARCH, OPT_REINDEX, OPT_SUQL, OPT_EXPLAIN, OPT_SCHEMA,
+                                 OPT_CHECK_LLM, OPT_LIST_SESSIONS, OPT_EXPORT_SESSION,
+                                 OPT_DELETE_SESSION, OPT_PRINT_CONFIG };
+    int stray = 0;
+    for (size_t i = 0; i < sizeof modes / sizeof *modes; i++) stray |= flags_want(fl, modes[i]);
+    if (!rc && optind < argc && stray && !flags_want(fl, OPT_INIT))
         rc = gn_err_set(e, GN_EUSAGE, "unexpected argument '%s' (to search "
                         "the knowledge base, use --search TEXT)", av[optind]);
     for (; !rc && optind < argc; optind++) {

@@ -83,6 +83,14 @@ const cfg_option cfg_options[OPT__COUNT] = {
     [OPT_EXPORT_SESSION] = { .name = "export-session", .arg = "ID",
         .type = CFG_STRING, .def = "", .group = MODES,
         .help = "print saved conversation ID as Markdown, then exit" },
+    [OPT_DELETE_SESSION] = { .name = "delete-session", .arg = "ID",
+        .type = CFG_STRING, .def = "", .group = MODES,
+        .help = "delete saved conversation ID and its turns, then exit" },
+    [OPT_RENAME_SESSION] = { .name = "rename-session", .arg = "ID",
+        .type = CFG_STRING, .def = "", .group = MODES,
+        .help = "name saved conversation ID with the words after the options "
+                "(none: take its name away), then exit; listings show the "
+                "name instead of the first words" },
     [OPT_INIT] = { .name = "init", .arg = "DIR", .type = CFG_PATH, .def = "",
         .group = MODES,
         .help = "make an agent in DIR from the data files named after the "
@@ -193,6 +201,11 @@ const cfg_option cfg_options[OPT__COUNT] = {
         .section = "general", .key = "editing_mode", .group = GENERAL,
         .help = "line editing keys of the full-screen interface: emacs, vi, "
                 "or what ~/.inputrc sets (emacs unless it says vi)" },
+    [OPT_NO_MOUSE] = { .name = "no-mouse", .type = CFG_BOOL, .def = "false",
+        .section = "general", .key = "no_mouse", .group = GENERAL,
+        .help = "leave the mouse to the terminal in the full-screen interface: "
+                "a plain drag selects text, and the wheel scrolls the terminal, "
+                "not the panes (without it, Shift-drag selects)" },
 
     /* ---- Data and retrieval ----------------------------------------- */
     [OPT_EMBEDDER] = { .name = "embedder", .type = CFG_ENUM, .def = "glove",

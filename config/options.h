@@ -29,6 +29,8 @@ enum cfg_opt {
     OPT_RESUME,
     OPT_LIST_SESSIONS,
     OPT_EXPORT_SESSION,
+    OPT_DELETE_SESSION,
+    OPT_RENAME_SESSION,
     OPT_INIT,
     OPT_FORCE,
     /* General */
@@ -52,6 +54,7 @@ enum cfg_opt {
     OPT_TODAY,
     OPT_THEME,
     OPT_EDITING_MODE,
+    OPT_NO_MOUSE,
     /* Data and retrieval */
     OPT_EMBEDDER,
     OPT_VECTORS,

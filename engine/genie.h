@@ -339,6 +339,10 @@ int genie_sessions_open(const cfg_t *c, st_sessions **ss, gn_err *e);
 int genie_sessions_list(st_sessions *ss, const char *agent, st_session_cb fn, void *ud, gn_err *e);
 /* Session ID as Markdown into OUT: 0, or GN_ENOTFOUND. */
 int genie_session_export_md(st_sessions *ss, long id, gn_buf *out, gn_err *e);
+/* Name session ID TITLE ("" takes the name away) / delete it with its
+ * turns: 0, GN_ENOTFOUND or GN_EDB (store/sessions.h). */
+int genie_session_rename(st_sessions *ss, long id, const char *title, gn_err *e);
+int genie_session_delete(st_sessions *ss, long id, gn_err *e);
 void genie_sessions_close(st_sessions *ss);
 
 /* ---- what a front end reads and changes (front.c) ------------------------------ */

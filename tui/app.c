@@ -88,6 +88,9 @@ vc_msg *app_add(app *a, enum vc_role role, const char *text)
 {
     long before = a->conv.total;
     vc_msg *m = vc_add(&a->conv, role, text);
+    /* On a narrow screen another pane's tab may be showing: the
+     * Conversation tab then says new output came. */
+    if (a->tabs && a->focus != PANE_CONV && role != VC_USER) a->scroll[PANE_CONV].unseen = 1;
     if (a->scroll[PANE_CONV].off) {
         vc_layout(&a->conv, a->conv.width > 0 ? a->conv.width : 40);
         grew(a, PANE_CONV, a->conv.total - before);
@@ -380,6 +383,7 @@ static void on_msg(app *a, tw_msg *m)
         if (a->queued) {
             char *q = a->queued;
             a->queued = NULL;
+            if (!strncmp(a->notice, "queued:", 7)) a->notice[0] = 0;   /* it is sent now */
             app_send(a, q);
             free(q);
         }
@@ -400,6 +404,7 @@ void app_reset(app *a)
     a->last_memo = a->sess_memo = 0;
     a->last_ms = 0;
     vc_clear(&a->conv);
+    a->sel = -1;
     vq_clear(&a->q);
     set_state(a, NULL);
     a->turn = 0;
@@ -563,6 +568,7 @@ int cli_chat_screen(const cfg_t *c)
     app a;
     memset(&a, 0, sizeof a);
     a.c = c;
+    a.sel = -1;
     gn_err e;
     gn_err_clear(&e);
     /* Loading a large knowledge base's index takes seconds: say so

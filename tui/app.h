@@ -58,6 +58,8 @@ typedef struct app {
     tx_lines ws_lines, q_lines;
     int ws_width, q_width, ws_dirty, q_dirty;
     int ws_follow;            /* a new state: bring its focus into view */
+    int sel;                  /* copy mode: the message chosen (F2, or a
+                                 click on the conversation), or -1 */
     int help;                 /* the help screen is shown */
     int help_top;             /* its first line shown */
     int theme;                /* 0 dark, 1 light, 2 mono */
@@ -115,6 +117,8 @@ void draw_frame(app *a);
 void draw_scroll(app *a, int p, long n);
 /* The pane at screen position Y, X, or -1. */
 int draw_pane_at(const app *a, int y, int x);
+/* The conversation's message drawn at screen row Y, or -1. */
+int draw_msg_at(const app *a, int y);
 /* Copy TEXT to the clipboard of the terminal (OSC 52). */
 void draw_osc52(const char *text);
 
@@ -130,6 +134,8 @@ void input_keys(app *a);
 void input_key_help(gn_buf *out);
 /* The input text and the cursor's byte offset in it. */
 const char *input_text(int *point);
+/* The prompt of a history search in progress (Ctrl-R), or NULL. */
+const char *input_search(void);
 /* Rows the input needs at WIDTH columns (1..5 shown). */
 int input_rows(const app *a, int width);
 
@@ -137,6 +143,9 @@ int input_rows(const app *a, int width);
 
 /* Run the slash command LINE ("/suql SELECT ..."). */
 void cmd_run(app *a, const char *line);
+/* Copy TEXT (WHAT names it: "the reply") to the clipboard with OSC 52
+ * and say so; inside tmux, say once when tmux will not pass it on. */
+void cmd_copy(app *a, const char *text, const char *what);
 /* Command names for completion: the Nth matching PREFIX, or NULL. */
 const char *cmd_complete(const char *prefix, int n);
 /* The help text: every key and command. */

@@ -38,11 +38,15 @@ int cli_schema(const cfg_t *c);
 int cli_check_llm(const cfg_t *c);
 
 /* The conversation: line mode on standard input and output (cmd_chat.c),
- * or the full-screen interface (app.c); both honour --resume.  The
- * sessions commands --list-sessions, --export-session (cmd_chat.c). */
-int cli_chat_plain(const cfg_t *c);
+ * or a QUESTION given on the command line (one turn, then exit; NULL: the
+ * lines of standard input), or the full-screen interface (app.c); all
+ * honour --resume.  The sessions commands --list-sessions,
+ * --export-session, --delete-session, --rename-session (cmd_chat.c). */
+int cli_chat_plain(const cfg_t *c, const char *question);
 int cli_chat_screen(const cfg_t *c);
 int cli_list_sessions(const cfg_t *c);
 int cli_export_session(const cfg_t *c);
+int cli_delete_session(const cfg_t *c);
+int cli_rename_session(const cfg_t *c);
 
 #endif

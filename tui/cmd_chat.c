@@ -1,7 +1,7 @@
 /*
  * cmd_chat.c — the conversation in line mode (--plain, or when standard
  * input or output is not a terminal), and the sessions commands
- * (--list-sessions, --export-session).
+ * (--list-sessions, --export-session, --delete-session, --rename-session).
  *
  * Line mode reads one utterance per line from standard input and prints
  * the agent's reply, streamed as it arrives; with --format json it prints
@@ -9,12 +9,22 @@
  * completed turn is saved to the sessions file in one transaction, so a
  * crash loses at most the turn in progress; a sessions file that cannot be
  * written costs a warning, never the conversation.  Ctrl-C during a turn
- * cancels it (the state stays as before the turn); at the prompt it quits.
+ * cancels it at once (the LLM call in flight is closed by a watcher thread
+ * the signal wakes; the state stays as before the turn); at the prompt it
+ * quits.  On a terminal the line is edited with readline (callback mode, so
+ * the wait is a poll that Ctrl-C ends).
  */
 #include "cli.h"
 #include "plainout.h"
 #include "util/utf8.h"
 
+#include <cjson/cJSON.h>
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <readline/history.h>
+#include <readline/readline.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +42,58 @@ typedef struct line_ui {
  * where Ctrl-C interrupts the read and so ends the conversation. */
 static atomic_int *volatile g_cancel;   /* lock-free: safe in a handler */
 
+/* The handler may only set the flag and write a byte: the LLM call in
+ * flight (a reply streaming) is cancelled by the watcher thread, which
+ * the byte wakes, so its connection closes at once instead of the turn
+ * ending when the reply does. */
+static int g_wake[2] = { -1, -1 };
+/* ... and at the prompt of line editing, a byte here wakes the loop's
+ * poll, whichever thread the signal was delivered to. */
+static int g_prompt_wake[2] = { -1, -1 };
+
+/* Ctrl-C at the prompt of line editing: the loop ends (poll returns). */
+static volatile sig_atomic_t g_prompt_int;
+
 static void on_sigint(int sig)
 {
     (void)sig;
-    if (g_cancel && !*g_cancel) { *g_cancel = 1; return; }
+    if (!g_cancel) {
+        g_prompt_int = 1;
+        if (g_prompt_wake[1] >= 0) {
+            int saved = errno;
+            ssize_t w = write(g_prompt_wake[1], "i", 1);
+            (void)w;
+            errno = saved;
+        }
+    }
+    if (g_cancel && !*g_cancel) {
+        *g_cancel = 1;
+        if (g_wake[1] >= 0) {
+            int saved = errno;
+            ssize_t w = write(g_wake[1], "c", 1);
+            (void)w;
+            errno = saved;
+        }
+        return;
+    }
     if (g_cancel) _exit(130);     /* a second Ctrl-C while cancelling */
+}
+
+static void *watcher(void *arg)
+{
+    genie_chat *ch = arg;
+    sigset_t m;
+    sigemptyset(&m);
+    sigaddset(&m, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &m, NULL);      /* the signal is for the others */
+    for (;;) {
+        char b;
+        ssize_t r = read(g_wake[0], &b, 1);
+        if (r < 0 && errno == EINTR) continue;
+        if (r != 1 || b != 'c') break;
+        genie_interrupt(ch);
+    }
+    return NULL;
 }
 
 static void print_notes(const line_ui *u)
@@ -147,7 +204,8 @@ static void on_event(const ag_event *ev, void *ud)
     }
 }
 
-static void turn(line_ui *u, const char *utt)
+/* One turn: 0, or the error's status when it failed (said already). */
+static int turn(line_ui *u, const char *utt)
 {
     ag_turn_out o;
     gn_err e;
@@ -158,8 +216,9 @@ static void turn(line_ui *u, const char *utt)
     int rc = genie_turn(&u->ch, utt, on_event, u, &o, &e);
     g_cancel = NULL;
     if (rc) {
+        if (u->tty && !u->json) fputc('\n', stdout);     /* the prompt after "^C" on a line of its own */
         if (!u->json) plain_printf(stderr, "\ngenie: %s\n", e.msg);
-        return;
+        return rc == GN_ECANCEL ? 130 : EXIT_RUNTIME;
     }
     if (genie_chat_save_turn(&u->ch, utt, &o, &e)) {
         char m[1024];
@@ -171,9 +230,101 @@ static void turn(line_ui *u, const char *utt)
         u->ch.branch_note = NULL;
     }
     ag_turn_out_release(&o);
+    return 0;
 }
 
 /* ---- the loop ------------------------------------------------------------- */
+
+/* The slash commands of line mode: 1 when LINE was one (handled), 0 for
+ * an utterance, -1 for /quit. */
+static int slash(line_ui *u, const char *p)
+{
+    if (*p != '/') return 0;
+    size_t n = strcspn(p, " \t");
+    if ((n == 5 && !strncmp(p, "/quit", 5)) || (n == 5 && !strncmp(p, "/exit", 5))) return -1;
+    if (n == 5 && !strncmp(p, "/help", 5)) {
+        fputs("Line mode: each line is said to the agent.  Commands: /help, /reset (a new\n"
+              "conversation), /state (the dialogue state as JSON), /quit (or Ctrl-D).\n"
+              "On a terminal: Up and Down for history, readline's editing keys, Ctrl-C\n"
+              "cancels the turn in progress (at the prompt it quits).\n", stdout);
+        return 1;
+    }
+    if (n == 6 && !strncmp(p, "/reset", 6)) {
+        genie_chat_reset(&u->ch);
+        fputs("genie: a new conversation\n", stderr);
+        return 1;
+    }
+    if (n == 6 && !strncmp(p, "/state", 6)) {
+        cJSON *j = genie_chat_state_json(&u->ch);
+        char *t = cJSON_Print(j);
+        plain_printf(stdout, "%s\n", t ? t : "null");
+        free(t);
+        cJSON_Delete(j);
+        return 1;
+    }
+    /* Anything else that looks like a command is said to the agent, as a
+     * line starting with "/" always was ("/10 of them?"). */
+    return 0;
+}
+
+/* Line editing on a terminal: readline's callback interface, so that the
+ * loop waits in poll(2), where Ctrl-C at the prompt ends it, and a turn
+ * runs with readline's terminal settings taken back. */
+static char *g_line;
+static int g_eof;
+
+static void on_rl_line(char *line)
+{
+    if (!line) g_eof = 1;
+    g_line = line;
+    rl_callback_handler_remove();       /* the next prompt comes after the turn */
+}
+
+static int edit_loop(line_ui *u)
+{
+    rl_catch_signals = 0;
+    rl_catch_sigwinch = 1;
+    rl_readline_name = "genie";
+    rl_change_environment = 0;
+    using_history();
+    if (pipe(g_prompt_wake)) g_prompt_wake[0] = g_prompt_wake[1] = -1;
+    for (;;) {
+        g_line = NULL;
+        g_eof = 0;
+        rl_callback_handler_install("> ", on_rl_line);
+        while (!g_line && !g_eof && !g_prompt_int) {
+            struct pollfd pf[2] = { { .fd = 0, .events = POLLIN },
+                                    { .fd = g_prompt_wake[0], .events = POLLIN } };
+            int r = poll(pf, g_prompt_wake[0] >= 0 ? 2 : 1, -1);
+            if (r > 0 && g_prompt_wake[0] >= 0 && (pf[1].revents & POLLIN)) {
+                char b[16];
+                ssize_t w = read(g_prompt_wake[0], b, sizeof b);   /* a Ctrl-C: the end */
+                (void)w;
+                g_prompt_int = 1;
+            }
+            if (r > 0 && (pf[0].revents & (POLLIN | POLLHUP)) && !g_prompt_int) rl_callback_read_char();
+        }
+        if (!g_line) {                   /* Ctrl-D, or Ctrl-C at the prompt */
+            rl_callback_handler_remove();
+            break;
+        }
+        char *p = g_line;
+        while (*p == ' ' || *p == '\t') p++;
+        int k = *p ? slash(u, p) : 1;
+        if (*p) add_history(g_line);
+        if (k < 0) {
+            free(g_line);
+            break;
+        }
+        if (!k) turn(u, p);
+        free(g_line);
+    }
+    for (int i = 0; i < 2; i++)
+        if (g_prompt_wake[i] >= 0) close(g_prompt_wake[i]);
+    g_prompt_wake[0] = g_prompt_wake[1] = -1;
+    fputc('\n', stdout);
+    return EXIT_OK;
+}
 
 static int chat_loop(line_ui *u)
 {
@@ -189,6 +340,10 @@ static int chat_loop(line_ui *u)
     if (!u->json && !u->ch.kb.cl && !u->quiet)
         fprintf(stderr, "genie: %s: type SUQL (SELECT ...) or worksheet statements\n",
                 genie_offline_reason(u->ch.c));
+    if (u->tty && !u->json) {
+        free(line);
+        return edit_loop(u);
+    }
     for (;;) {
         if (u->tty) { fputs("> ", stdout); fflush(stdout); }
         if ((n = getline(&line, &cap, stdin)) < 0) break;   /* end of input, or Ctrl-C */
@@ -196,15 +351,26 @@ static int chat_loop(line_ui *u)
         const char *p = line;
         while (*p == ' ' || *p == '\t') p++;
         if (!*p) continue;
-        if (!strcmp(p, "/quit") || !strcmp(p, "/exit")) break;
-        turn(u, p);
+        int k = u->json ? (!strcmp(p, "/quit") || !strcmp(p, "/exit") ? -1 : 0) : slash(u, p);
+        if (k < 0) break;
+        if (!k) turn(u, p);
     }
     free(line);
     if (u->tty) fputc('\n', stdout);
     return EXIT_OK;
 }
 
-int cli_chat_plain(const cfg_t *c)
+/* A question from the command line: one turn, its reply on standard
+ * output, no greeting and no prompt; the exit status is the turn's. */
+static int one_shot(line_ui *u, const char *question)
+{
+    struct sigaction sa = { 0 };
+    sa.sa_handler = on_sigint;
+    sigaction(SIGINT, &sa, NULL);
+    return turn(u, question);
+}
+
+int cli_chat_plain(const cfg_t *c, const char *question)
 {
     line_ui u;
     memset(&u, 0, sizeof u);
@@ -220,7 +386,25 @@ int cli_chat_plain(const cfg_t *c)
     plain_out_init(&u.out, stdout, isatty(1) && !cfg_bool(c, OPT_NO_COLOR));
     print_notes(&u);
     if (!rc && cfg_str(c, OPT_RESUME)[0]) rc = resume(&u, &e);
-    int status = rc ? cli_fail(&e) : chat_loop(&u);
+    pthread_t wt;
+    int watching = !rc && pipe(g_wake) == 0;
+    if (watching && pthread_create(&wt, NULL, watcher, &u.ch)) {
+        close(g_wake[0]);
+        close(g_wake[1]);
+        g_wake[0] = g_wake[1] = -1;
+        watching = 0;
+    }
+    int status = rc ? cli_fail(&e) : question ? one_shot(&u, question) : chat_loop(&u);
+    if (watching) {
+        int fd = g_wake[1];
+        g_wake[1] = -1;
+        ssize_t w = write(fd, "q", 1);
+        (void)w;
+        pthread_join(wt, NULL);
+        close(fd);
+        close(g_wake[0]);
+        g_wake[0] = -1;
+    }
     if (!rc && genie_chat_save_all(&u.ch, &e)) status = cli_fail(&e);
     genie_chat_close(&u.ch);
     plain_out_release(&u.out);
@@ -234,11 +418,11 @@ static int print_info(const st_session_info *i, void *ud)
     char when[32];
     time_t t = (time_t)i->updated;
     struct tm tm;
-    (void)ud;
+    ++*(int *)ud;
     localtime_r(&t, &tm);
     strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
     plain_printf(stdout, "%6ld  %-12s  %s  %3d turn%s  %s\n", i->id, i->agent, when, i->turns,
-           i->turns == 1 ? " " : "s", i->first_user);
+           i->turns == 1 ? " " : "s", i->title[0] ? i->title : i->first_user);
     return 0;
 }
 
@@ -247,9 +431,67 @@ int cli_list_sessions(const cfg_t *c)
     st_sessions *ss = NULL;
     gn_err e;
     gn_err_clear(&e);
+    int n = 0;
     int rc = genie_sessions_open(c, &ss, &e);
-    if (!rc) rc = genie_sessions_list(ss, NULL, print_info, NULL, &e);
+    if (!rc) rc = genie_sessions_list(ss, NULL, print_info, &n, &e);
     genie_sessions_close(ss);
+    if (!rc && !n && !cfg_bool(c, OPT_QUIET)) {
+        /* Standard output stays empty for scripts; a person is told. */
+        char *path = genie_sessions_path(c);
+        fprintf(stderr, "genie: no saved conversations yet (in %s)\n", path ? path : "the sessions file");
+        free(path);
+    }
+    return rc ? cli_fail(&e) : EXIT_OK;
+}
+
+/* ID as a session id, or a usage error naming OPTION. */
+static long session_id(const cfg_t *c, int opt, gn_err *e)
+{
+    char *end;
+    long id = strtol(cfg_str(c, opt), &end, 10);
+    if (*end || id <= 0) {
+        gn_err_set(e, GN_EUSAGE, "--%s '%s' is not a session id (--list-sessions lists them)",
+                   cfg_opt(opt)->name, cfg_str(c, opt));
+        return 0;
+    }
+    return id;
+}
+
+int cli_delete_session(const cfg_t *c)
+{
+    st_sessions *ss = NULL;
+    gn_err e;
+    gn_err_clear(&e);
+    long id = session_id(c, OPT_DELETE_SESSION, &e);
+    if (!id) return cli_fail(&e);
+    int rc = genie_sessions_open(c, &ss, &e);
+    if (!rc) rc = genie_session_delete(ss, id, &e);
+    genie_sessions_close(ss);
+    if (!rc && !cfg_bool(c, OPT_QUIET)) fprintf(stderr, "genie: session %ld deleted\n", id);
+    return rc ? cli_fail(&e) : EXIT_OK;
+}
+
+int cli_rename_session(const cfg_t *c)
+{
+    st_sessions *ss = NULL;
+    gn_err e;
+    gn_err_clear(&e);
+    long id = session_id(c, OPT_RENAME_SESSION, &e);
+    if (!id) return cli_fail(&e);
+    /* The words after the options are the title ("" or none: no title). */
+    size_t nw;
+    const char *const *w = cfg_operands(c, &nw);
+    gn_buf t;
+    gn_buf_init(&t);
+    for (size_t i = 0; i < nw; i++) gn_buf_printf(&t, "%s%s", i ? " " : "", w[i]);
+    int rc = genie_sessions_open(c, &ss, &e);
+    if (!rc) rc = genie_session_rename(ss, id, t.len ? t.data : "", &e);
+    genie_sessions_close(ss);
+    if (!rc && !cfg_bool(c, OPT_QUIET)) {
+        if (t.len) plain_printf(stderr, "genie: session %ld is now named \"%s\"\n", id, t.data);
+        else fprintf(stderr, "genie: session %ld has no name now\n", id);
+    }
+    gn_buf_release(&t);
     return rc ? cli_fail(&e) : EXIT_OK;
 }
 

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -41,6 +42,7 @@ static void c_schema(app *a, const char *arg)
     gn_buf b;
     gn_buf_init(&b);
     genie_kb_schema(&a->ch.kb, GENIE_SCHEMA_MAX_ENUM, &b);
+    app_add(a, VC_NOTE, "/schema: the knowledge base's schema, as the LLM sees it");
     app_add(a, VC_BLOCK, b.data ? b.data : "");
     gn_buf_release(&b);
 }
@@ -57,6 +59,9 @@ static void c_state(app *a, const char *arg)
         if (*p == '\t') gn_buf_puts(&b, p > s && p[-1] == ':' ? " " : "  ");
         else gn_buf_putc(&b, *p);
     }
+    char m[96];
+    snprintf(m, sizeof m, "/state: the dialogue state after turn %d, as JSON", a->turn);
+    app_add(a, VC_NOTE, m);
     app_add(a, VC_BLOCK, b.data);
     gn_buf_release(&b);
     free(s);
@@ -84,6 +89,7 @@ static void c_usage(app *a, const char *arg)
     usage_line(&b, what, &a->sess, a->sess_memo);
     gn_buf_puts(&b, "(an LLM call is a request sent to the server; a reply from the cache is "
                 "not one, and a memo hit asked nothing)");
+    app_add(a, VC_NOTE, "/usage: the LLM use of the last turn and of this conversation");
     app_add(a, VC_BLOCK, b.data);
     gn_buf_release(&b);
 }
@@ -96,7 +102,7 @@ static int list_one(const st_session_info *i, void *ud)
     localtime_r(&t, &tm);
     strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
     gn_buf_printf(ud, "%5ld  %s  %3d turn%s  %s\n", i->id, when, i->turns, i->turns == 1 ? " " : "s",
-                  i->first_user);
+                  i->title[0] ? i->title : i->first_user);
     return 0;
 }
 
@@ -113,7 +119,7 @@ static void c_sessions(app *a, const char *arg)
     if (e.code) app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
     else if (!b.len) app_add(a, VC_NOTE, "no saved conversation with this agent");
     else {
-        gn_buf_puts(&b, "(/resume ID continues one)");
+        gn_buf_puts(&b, "(/resume ID continues one; /rename TITLE names this one; /delete ID)");
         app_add(a, VC_BLOCK, b.data);
     }
     gn_buf_release(&b);
@@ -142,6 +148,44 @@ static void c_resume(app *a, const char *arg)
     app_add(a, VC_NOTE, m);
     if (a->ch.resume_note) app_add(a, VC_NOTE, a->ch.resume_note);
     a->turn = n;
+}
+
+/* /rename TITLE: this conversation's name in the listings. */
+static void c_rename(app *a, const char *arg)
+{
+    gn_err e;
+    gn_err_clear(&e);
+    char m[1024];
+    if (!a->ch.ss) gn_err_set(&e, GN_ENOTFOUND, "the sessions file is not available");
+    else if (!a->ch.sid) gn_err_set(&e, GN_ENOTFOUND, "nothing is saved yet: a conversation is saved from its first turn");
+    else genie_session_rename(a->ch.ss, a->ch.sid, arg, &e);
+    if (e.code) {
+        app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
+        return;
+    }
+    if (*arg) snprintf(m, sizeof m, "session %ld is now named \"%s\"", a->ch.sid, arg);
+    else snprintf(m, sizeof m, "session %ld has no name now (the listings show its first words)", a->ch.sid);
+    app_add(a, VC_NOTE, m);
+}
+
+/* /delete ID: a saved conversation other than this one. */
+static void c_delete(app *a, const char *arg)
+{
+    gn_err e;
+    gn_err_clear(&e);
+    char m[1024], *end;
+    long id = strtol(arg, &end, 10);
+    if (!*arg || *end || id <= 0) gn_err_set(&e, GN_EUSAGE, "/delete takes a session id (/sessions lists them)");
+    else if (!a->ch.ss) gn_err_set(&e, GN_ENOTFOUND, "the sessions file is not available");
+    else if (id == a->ch.sid)
+        gn_err_set(&e, GN_EUSAGE, "session %ld is this conversation: /reset first, then /delete %ld", id, id);
+    else genie_session_delete(a->ch.ss, id, &e);
+    if (e.code) {
+        app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
+        return;
+    }
+    snprintf(m, sizeof m, "session %ld deleted", id);
+    app_add(a, VC_NOTE, m);
 }
 
 static void c_export(app *a, const char *arg)
@@ -194,21 +238,95 @@ static void c_model(app *a, const char *arg)
     app_add(a, VC_NOTE, m);
 }
 
-static void c_copy(app *a, const char *arg)
+/* tmux passes a program's OSC 52 on to the terminal's clipboard only
+ * with set-clipboard on (its default, external, keeps it to tmux): the
+ * value, asked of the tmux genie runs in at each copy (it can change), or
+ * "" outside tmux. */
+static const char *tmux_clipboard(void)
 {
-    const char *text = NULL;
-    if (!strcmp(arg, "suql")) {
-        if (a->q.n) text = a->q.v[a->q.n - 1].suql;
-    } else {
-        for (int i = a->conv.n - 1; i >= 0 && !text; i--)
-            if (a->conv.m[i]->role == VC_AGENT) text = a->conv.m[i]->text.data;
-    }
+    static char value[32];
+    value[0] = 0;
+    if (!getenv("TMUX") || !*getenv("TMUX")) return value;
+    FILE *f = popen("tmux show-options -sv set-clipboard 2>/dev/null", "r");
+    if (!f) return value;
+    if (!fgets(value, sizeof value, f)) value[0] = 0;
+    value[strcspn(value, "\r\n")] = 0;
+    pclose(f);
+    if (!value[0]) snprintf(value, sizeof value, "unknown");
+    return value;
+}
+
+void cmd_copy(app *a, const char *text, const char *what)
+{
     if (!text || !*text) {
         app_notice(a, "nothing to copy");
         return;
     }
     draw_osc52(text);
-    app_notice(a, "copied %zu bytes to the clipboard (OSC 52)", strlen(text));
+    app_notice(a, "copied %s, %zu bytes, to the clipboard (OSC 52)", what, strlen(text));
+    static int said;
+    const char *tc = tmux_clipboard();
+    if (*tc && strcmp(tc, "on") && !said) {
+        said = 1;
+        char *m = xasprintf("tmux's set-clipboard is %s, so the copy may stay inside tmux "
+                            "(its paste buffer at best): `tmux set -s set-clipboard on` passes it "
+                            "to the terminal, or Shift-drag selects with the terminal's own mouse",
+                            tc);
+        app_add(a, VC_NOTE, m);
+        free(m);
+    }
+}
+
+/* /copy, /copy N (the Nth reply back), /copy code [N] (the Nth code block
+ * back), /copy suql. */
+static void c_copy(app *a, const char *arg)
+{
+    char *end = (char *)"";
+    if (!strcmp(arg, "suql")) {
+        cmd_copy(a, a->q.n ? a->q.v[a->q.n - 1].suql : NULL, "the last query");
+        return;
+    }
+    if (!strncmp(arg, "code", 4) && (!arg[4] || arg[4] == ' ')) {
+        const char *ns = arg + 4;
+        while (*ns == ' ') ns++;
+        long nth = *ns ? strtol(ns, &end, 10) : 1;
+        if (*ns && (*end || nth < 1)) {
+            app_add(a, VC_ERROR, "/copy code takes a count: /copy code 2 is the code block before the last");
+            return;
+        }
+        /* The code blocks of the agent's replies, the last one first. */
+        for (int i = a->conv.n - 1; i >= 0; i--) {
+            const vc_msg *m = a->conv.m[i];
+            if (m->role != VC_AGENT) continue;
+            int k = vc_code(m->text.data ? m->text.data : "", 0, NULL);
+            if (nth > k) {
+                nth -= k;
+                continue;
+            }
+            gn_buf b;
+            gn_buf_init(&b);
+            vc_code(m->text.data, k - (int)nth + 1, &b);
+            cmd_copy(a, b.len ? b.data : "\n", "the code block");
+            gn_buf_release(&b);
+            return;
+        }
+        app_notice(a, "no code block in the replies to copy");
+        return;
+    }
+    long nth = 1;
+    if (*arg) {
+        nth = strtol(arg, &end, 10);
+        if (*end || nth < 1) {
+            app_add(a, VC_ERROR, "/copy takes N (the Nth reply back), code [N] or suql");
+            return;
+        }
+    }
+    int k = vc_reply(&a->conv, (int)(nth > 100000 ? 100000 : nth));
+    if (k < 0) {
+        app_notice(a, nth == 1 ? "nothing to copy" : "there are fewer replies than that");
+        return;
+    }
+    cmd_copy(a, a->conv.m[k]->text.data, nth == 1 ? "the last reply" : "the reply");
 }
 
 static const cmd cmds[] = {
@@ -221,9 +339,11 @@ static const cmd cmds[] = {
     { "/usage", "", "LLM calls, tokens and cost: last turn, conversation", 0, c_usage },
     { "/sessions", "", "the saved conversations with this agent", 1, c_sessions },
     { "/resume", "[ID]", "continue a saved conversation (the latest without ID)", 1, c_resume },
+    { "/rename", "TITLE", "name this conversation in the listings", 1, c_rename },
+    { "/delete", "ID", "delete a saved conversation (not this one)", 1, c_delete },
     { "/export", "FILE", "write this conversation as Markdown", 1, c_export },
     { "/model", "[NAME]", "show or change the LLM model", 1, c_model },
-    { "/copy", "[suql]", "copy the last reply (or query) to the clipboard (OSC 52)", 0, c_copy },
+    { "/copy", "[N|code [N]|suql]", "copy the last reply, the Nth back, a code block or the last query (OSC 52)", 0, c_copy },
     { "/quit", "", "leave genie (also /exit, Ctrl-D)", 0, c_quit },
     { "/exit", "", NULL, 0, c_quit },
 };
@@ -240,6 +360,11 @@ void cmd_help_text(gn_buf *out)
         snprintf(name, sizeof name, "%s %s", cmds[i].name, cmds[i].args);
         gn_buf_printf(out, "  %-23s %s\n", name, cmds[i].help);
     }
+    gn_buf_puts(out, "\nCopying: F2 or a click chooses a message (Up/Down move), y copies it, c\n"
+                     "its code blocks.  To select text with the terminal's own mouse, hold\n"
+                     "Shift while dragging (with --no-mouse a plain drag does).  Copies go by\n"
+                     "OSC 52, which most terminals accept; inside tmux it needs\n"
+                     "`set -s set-clipboard on`.\n");
     gn_buf_puts(out, "\nAnything else is said to the agent.  Offline, type SUQL (SELECT ...) or\n"
                      "worksheet statements (Book_Restaurant(num_people=2)) directly.\n");
 }

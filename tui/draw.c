@@ -124,7 +124,10 @@ int draw_start(app *a)
     keypad(stdscr, TRUE);
     nodelay(stdscr, TRUE);
     set_escdelay(25);
-    mousemask(BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    /* The wheel scrolls a pane, a click chooses a message to copy;
+     * --no-mouse leaves the mouse to the terminal (a plain drag selects). */
+    if (!cfg_bool(a->c, OPT_NO_MOUSE))
+        mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
     mouseinterval(0);
     theme_init(a->theme);
     fputs("\033[?2004h", stdout);          /* bracketed paste */
@@ -167,6 +170,23 @@ void draw_layout(app *a)
     }
     for (int p = 0; p < PANE__COUNT; p++) if (a->pane[p].h < 0) a->pane[p].h = 0;
     a->ws_dirty = a->q_dirty = 1;
+}
+
+int draw_msg_at(const app *a, int y)
+{
+    const app_rect *r = &a->pane[PANE_CONV];
+    if (y < r->y || y >= r->y + r->h) return -1;
+    /* The pane as draw_lines shows it, from the bottom. */
+    long first = a->conv.total - r->h - a->scroll[PANE_CONV].off;
+    if (first < 0) first = 0;
+    long line = first + (y - r->y);
+    if (line >= a->conv.total) return -1;
+    long at = 0;
+    for (int k = 0; k < a->conv.n; k++) {
+        at += a->conv.m[k]->lines.n;
+        if (line < at) return k;
+    }
+    return -1;
 }
 
 int draw_pane_at(const app *a, int y, int x)
@@ -275,11 +295,12 @@ static void titles(app *a)
 }
 
 /* Draw the lines of a pane: COUNT lines, LINE(i) gives one; scrolled as
- * S says, from the bottom when BOTTOM. */
+ * S says, from the bottom when BOTTOM; lines HL_FROM..HL_TO-1 reversed
+ * (the message chosen for copying). */
 typedef const tx_line *(*line_fn)(const void *src, long i);
 
 static void draw_lines(const app_rect *r, app_scroll *s, int bottom, long count, line_fn line,
-                       const void *src)
+                       const void *src, long hl_from, long hl_to)
 {
     long maxoff = count > r->h ? count - r->h : 0;
     if (s->off > maxoff) s->off = maxoff;
@@ -289,7 +310,8 @@ static void draw_lines(const app_rect *r, app_scroll *s, int bottom, long count,
     if (first < 0) first = 0;
     for (int y = 0; y < r->h; y++) {
         long i = first + y;
-        put_line(r->y + y, r->x, r->w, i < count ? line(src, i) : NULL, A_NORMAL);
+        put_line(r->y + y, r->x, r->w, i < count ? line(src, i) : NULL,
+                 i >= hl_from && i < hl_to ? A_REVERSE : A_NORMAL);
     }
     if (bottom && s->off && r->h > 0) {
         const char *m = s->unseen ? " \xe2\x86\x93 new output (End: back to it) " : " \xe2\x86\x93 more below ";
@@ -325,7 +347,18 @@ static void panes(app *a)
         app_rect *r = &a->pane[p];
         if (p == PANE_CONV) {
             vc_layout(&a->conv, r->w - 1);
-            draw_lines(r, &a->scroll[p], 1, a->conv.total, conv_line, &a->conv);
+            long from = -1, to = -1;
+            if (a->sel >= 0 && a->sel < a->conv.n) {
+                /* The chosen message in view: its end, and its start
+                 * when it is taller than the pane. */
+                from = vc_first_line(&a->conv, a->sel);
+                to = from + a->conv.m[a->sel]->lines.n;
+                app_scroll *sc = &a->scroll[p];
+                if (to > a->conv.total - sc->off) sc->off = a->conv.total - to;
+                if (from < a->conv.total - r->h - sc->off) sc->off = a->conv.total - r->h - from;
+                if (sc->off < 0) sc->off = 0;
+            }
+            draw_lines(r, &a->scroll[p], 1, a->conv.total, conv_line, &a->conv, from, to);
         } else if (p == PANE_WS) {
             if (a->ws_dirty || a->ws_width != r->w) {
                 int first, last;
@@ -336,7 +369,7 @@ static void panes(app *a)
                 if (a->ws_follow) follow(&a->scroll[p], r->h, first, last);
                 a->ws_follow = 0;
             }
-            draw_lines(r, &a->scroll[p], 0, a->ws_lines.n, list_line, &a->ws_lines);
+            draw_lines(r, &a->scroll[p], 0, a->ws_lines.n, list_line, &a->ws_lines, -1, -1);
         } else {
             if (a->q_dirty || a->q_width != r->w) {
                 tx_lines_clear(&a->q_lines);
@@ -344,7 +377,7 @@ static void panes(app *a)
                 a->q_width = r->w;
                 a->q_dirty = 0;
             }
-            draw_lines(r, &a->scroll[p], 1, a->q_lines.n, list_line, &a->q_lines);
+            draw_lines(r, &a->scroll[p], 1, a->q_lines.n, list_line, &a->q_lines, -1, -1);
         }
     }
 }
@@ -364,7 +397,8 @@ void draw_scroll(app *a, int p, long n)
 static const char spinner[] = "|/-\\";
 
 /* The status line's right side, most important first: the last turn's
- * tokens (or "from the cache"), its cost and time, the conversation's
+ * tokens ("~" when the server reported none for some call and they are
+ * estimated; or "from the cache"), its cost and time, the conversation's
  * cost.  Returns how many parts. */
 static int usage_parts(const app *a, char parts[3][96])
 {
@@ -372,7 +406,7 @@ static int usage_parts(const app *a, char parts[3][96])
     int n = 0;
     long tok = l->prompt_tokens + l->completion_tokens;
     if (!l->calls && l->cache_hits) snprintf(parts[n++], 96, "last: from the cache");
-    else if (tok > 0) snprintf(parts[n++], 96, "last: %ld tok", tok);
+    else if (tok > 0) snprintf(parts[n++], 96, "last: %s%ld tok", l->usage_missing ? "~" : "", tok);
     else if (a->last_ms > 0 && !a->test) snprintf(parts[n++], 96, "last:");
     if (n) {
         char *p = parts[n - 1];
@@ -441,9 +475,17 @@ static void status_line(app *a)
 
 static void hint_line(app *a)
 {
-    const char *h;
-    if (a->notice[0]) h = a->notice;
+    const char *h, *search = input_search();
+    char sh[320];
+    if (search) {
+        int n = (int)strlen(search);
+        while (n && search[n - 1] == ' ') n--;
+        snprintf(sh, sizeof sh, "%.*s \xc2\xb7 Ctrl-R older \xc2\xb7 Enter takes it \xc2\xb7 Ctrl-G cancels",
+                 n, search);
+        h = sh;
+    } else if (a->notice[0]) h = a->notice;
     else if (a->ctrl_c) h = "Press Ctrl-C again to quit.";
+    else if (a->sel >= 0) h = "copy: Up/Down choose \xc2\xb7 y copy it \xc2\xb7 c copy its code \xc2\xb7 Esc done";
     else if (a->job) h = "Ctrl-C cancel \xc2\xb7 Tab focus \xc2\xb7 PgUp/PgDn scroll \xc2\xb7 F1 help";
     else h = "Enter send \xc2\xb7 Ctrl-J newline \xc2\xb7 Tab focus \xc2\xb7 PgUp/PgDn scroll \xc2\xb7 F1 help \xc2\xb7 /quit";
     put_text(a->hint.y, 0, a->cols, h, a->notice[0] ? TX_WARN : TX_DIM, A_NORMAL);

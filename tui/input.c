@@ -79,6 +79,14 @@ static void redisplay(void)
 static void prep_term(int meta) { (void)meta; }
 static void deprep_term(void) {}
 
+const char *input_search(void)
+{
+    /* During a history search readline's prompt becomes the search's
+     * ("(reverse-i-search)`kai': "); genie's own prompt is "". */
+    const char *p = rl_display_prompt, *own = rl_prompt ? rl_prompt : "";
+    return p && *p && strcmp(p, own) ? p : NULL;
+}
+
 const char *input_text(int *point)
 {
     *point = rl_point;
@@ -304,6 +312,9 @@ void input_start(app *a)
     rl_redisplay_function = redisplay;
     rl_outstream = g_null;
     rl_attempted_completion_function = complete;
+    /* One Tab lists the commands a prefix leaves open ("/re": /reset,
+     * /resume, /rename), as a person expects, not only a second one. */
+    rl_variable_bind("show-all-if-ambiguous", "on");
     rl_completion_display_matches_hook = show_matches;
     rl_completion_query_items = 1000;
     rl_add_defun("genie-edit-in-editor", edit_in_editor, -1);
@@ -433,9 +444,82 @@ static void mouse(app *a)
     MEVENT me;
     if (getmouse(&me) != OK) return;
     int p = draw_pane_at(a, me.y, me.x);
+    if (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
+        /* A click on a message chooses it for copying. */
+        int k = p == PANE_CONV ? draw_msg_at(a, me.y) : -1;
+        if (k >= 0) {
+            a->sel = k;
+            a->focus = PANE_CONV;
+        }
+        return;
+    }
     if (p < 0) p = a->focus;
     if (me.bstate & BUTTON4_PRESSED) draw_scroll(a, p, 3);
     else if (me.bstate & BUTTON5_PRESSED) draw_scroll(a, p, -3);
+}
+
+/* ---- copy mode ------------------------------------------------------------------
+ *
+ * F2 (or a click) chooses a message of the conversation, highlighted;
+ * Up and Down move to the one before or after, y copies its text, c its
+ * code blocks, and Esc, q or F2 leave.  The input is left as it was. */
+
+static void copy_code(app *a, const vc_msg *m)
+{
+    const char *t = m->text.data ? m->text.data : "";
+    int n = vc_code(t, 0, NULL);
+    if (!n) {
+        app_notice(a, "this message has no code block (y copies all of it)");
+        return;
+    }
+    gn_buf b;
+    gn_buf_init(&b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) gn_buf_puts(&b, "\n");
+        vc_code(t, i, &b);
+    }
+    cmd_copy(a, b.len ? b.data : "\n", n == 1 ? "the code block" : "the code blocks");
+    gn_buf_release(&b);
+}
+
+static void copy_key(app *a, int fn, int k)
+{
+    a->dirty = 1;
+    if (a->sel >= a->conv.n) a->sel = a->conv.n - 1;
+    if (a->sel < 0) return;                 /* the conversation went away */
+    if (fn && k == KEY_RESIZE) draw_layout(a);
+    else if (fn && k == KEY_MOUSE) mouse(a);
+    else if ((fn && k == KEY_UP) || (!fn && k == 'k')) { if (a->sel > 0) a->sel--; }
+    else if ((fn && k == KEY_DOWN) || (!fn && k == 'j')) { if (a->sel + 1 < a->conv.n) a->sel++; }
+    else if ((fn && k == KEY_HOME) || (!fn && k == 'g')) a->sel = 0;
+    else if ((fn && k == KEY_END) || (!fn && k == 'G')) a->sel = a->conv.n - 1;
+    else if (!fn && (k == 'y' || k == '\r' || k == '\n')) {
+        const vc_msg *m = a->conv.m[a->sel];
+        cmd_copy(a, m->text.data, m->role == VC_AGENT ? "the reply" : "the message");
+        a->sel = -1;
+    } else if (!fn && k == 'c') {
+        copy_code(a, a->conv.m[a->sel]);
+        a->sel = -1;
+    } else if ((!fn && (k == 27 || k == 'q' || k == 3)) || (fn && k == KEY_F(2))) {
+        a->sel = -1;
+    }
+}
+
+static void k_copy_mode(app *a, int k)
+{
+    (void)k;
+    if (!a->conv.n) {
+        app_notice(a, "nothing to copy yet");
+        return;
+    }
+    /* The newest output: a reply, or a table of /suql. */
+    a->sel = a->conv.n - 1;
+    for (int i = a->conv.n - 1; i >= 0; i--)
+        if (a->conv.m[i]->role == VC_AGENT || a->conv.m[i]->role == VC_BLOCK) {
+            a->sel = i;
+            break;
+        }
+    a->focus = PANE_CONV;
 }
 
 static void suspend(app *a)
@@ -544,6 +628,8 @@ static const struct key_row {
     { "mouse wheel", "scroll the pane under the pointer", { { FN, KEY_MOUSE } }, k_mouse },
     { "End", "back to the newest output (on an empty input)", { { FN, KEY_END } }, k_end },
     { "F1, ?", "this help (? on an empty input)", { { FN, KEY_F(1) }, { CH, '?' } }, k_help },
+    { "F2, a click", "choose a message to copy: Up/Down, y copies it, c its code, Esc leaves",
+      { { FN, KEY_F(2) } }, k_copy_mode },
     { "Ctrl-L", "redraw the screen", { { CH, 12 } }, k_redraw },
     { "Ctrl-Z", "suspend genie (fg resumes it)", { { CH, 26 } }, k_suspend },
     { NULL, NULL, { { FN, KEY_RESIZE } }, k_layout },
@@ -588,6 +674,10 @@ void input_keys(app *a)
             continue;
         }
         a->notice[0] = 0;
+        if (a->sel >= 0) {
+            copy_key(a, r == KEY_CODE_YES, (int)c);
+            continue;
+        }
         key(a, r == KEY_CODE_YES, (int)c);
         if (a->quit) break;
     }

@@ -43,7 +43,8 @@ static int dispatch(const cfg_t *c)
     }
     /* A command given an empty text on the command line is a mistake,
      * not a conversation. */
-    static const int texts[] = { OPT_EXPLAIN, OPT_SUQL, OPT_SEARCH, OPT_EXPORT_SESSION, OPT_INIT };
+    static const int texts[] = { OPT_EXPLAIN, OPT_SUQL, OPT_SEARCH, OPT_EXPORT_SESSION,
+                                 OPT_DELETE_SESSION, OPT_RENAME_SESSION, OPT_INIT };
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
         if (cfg_source_kind(c, texts[i]) == CFG_SRC_FLAG && !cfg_str(c, texts[i])[0]) {
             fprintf(stderr, "genie: --%s needs a non-empty argument\n", cfg_opt(texts[i])->name);
@@ -66,7 +67,7 @@ static int dispatch(const cfg_t *c)
     if (cfg_str(c, OPT_INIT)[0]) {
         static const int modes[] = { OPT_SUQL, OPT_EXPLAIN, OPT_SEARCH, OPT_REINDEX, OPT_SCHEMA,
                                      OPT_CHECK_LLM, OPT_LIST_SESSIONS, OPT_EXPORT_SESSION,
-                                     OPT_RESUME };
+                                     OPT_DELETE_SESSION, OPT_RENAME_SESSION, OPT_RESUME };
         for (size_t i = 0; i < sizeof modes / sizeof *modes; i++)
             if (cfg_source_kind(c, modes[i]) == CFG_SRC_FLAG) {
                 fprintf(stderr, "genie: --init makes an agent and exits; run --%s after it\n",
@@ -83,8 +84,21 @@ static int dispatch(const cfg_t *c)
     if (cfg_str(c, OPT_SEARCH)[0]) return cli_search(c);
     if (cfg_bool(c, OPT_LIST_SESSIONS)) return cli_list_sessions(c);
     if (cfg_str(c, OPT_EXPORT_SESSION)[0]) return cli_export_session(c);
+    if (cfg_str(c, OPT_DELETE_SESSION)[0]) return cli_delete_session(c);
+    if (cfg_str(c, OPT_RENAME_SESSION)[0]) return cli_rename_session(c);
+    /* genie "a question": one turn in line mode, its reply on stdout. */
+    size_t nq;
+    const char *const *qw = cfg_operands(c, &nq);
+    if (nq) {
+        gn_buf q;
+        gn_buf_init(&q);
+        for (size_t i = 0; i < nq; i++) gn_buf_printf(&q, "%s%s", i ? " " : "", qw[i]);
+        int st = cli_chat_plain(c, q.data);
+        gn_buf_release(&q);
+        return st;
+    }
     if (cfg_bool(c, OPT_PLAIN) || !strcmp(cfg_str(c, OPT_FORMAT), "json") || !isatty(0) || !isatty(1))
-        return cli_chat_plain(c);
+        return cli_chat_plain(c, NULL);
     /* A terminal that cannot address the screen (an Emacs shell says
      * TERM=dumb) gets line mode, said once. */
     const char *term = getenv("TERM");
@@ -92,7 +106,7 @@ static int dispatch(const cfg_t *c)
         if (!cfg_bool(c, OPT_QUIET))
             fprintf(stderr, "genie: TERM=%s cannot show the full screen; line mode instead (--plain)\n",
                     term && *term ? term : "(not set)");
-        return cli_chat_plain(c);
+        return cli_chat_plain(c, NULL);
     }
     return cli_chat_screen(c);
 }

@@ -99,6 +99,10 @@ static void put_line(plain_out *o, const char *s, int n)
         fputc('\n', o->f);
         return;
     }
+    if (sp == n) {                            /* the blank line between paragraphs */
+        fputc('\n', o->f);
+        return;
+    }
     /* A list item keeps its marker as written: plain text reads it as
      * well, and a script reading the output finds what the model wrote. */
     int mk = 0;

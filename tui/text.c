@@ -370,6 +370,118 @@ static void md_line(const char *s, int n, int width, int indent, int base, tx_li
     free(a.st);
 }
 
+/* ---- Markdown tables ------------------------------------------------------------ */
+
+/* Is the line S (N bytes) a table row: "| a | b |" (after spaces)? */
+static int table_row(const char *s, int n)
+{
+    int i = 0;
+    while (i < n && s[i] == ' ') i++;
+    return i < n && s[i] == '|';
+}
+
+/* Is it the row under a table's header: "|---|:--:|"? */
+static int table_rule(const char *s, int n)
+{
+    int dash = 0;
+    for (int i = 0; i < n; i++) {
+        if (s[i] == '-') dash = 1;
+        else if (!strchr("|: ", s[i])) return 0;
+    }
+    return dash;
+}
+
+enum { MD_MAX_COLS = 32 };
+
+/* The cells of row S (N bytes) rendered inline into CELLS (at most
+ * MD_MAX_COLS); "\|" is a bar in a cell.  Returns how many. */
+static int table_cells(const char *s, int n, int base, acc *cells)
+{
+    int i = 0, nc = 0;
+    while (i < n && s[i] == ' ') i++;
+    if (i < n && s[i] == '|') i++;
+    while (i < n && nc < MD_MAX_COLS) {
+        int b = i;
+        while (i < n && !(s[i] == '|' && (i == b || s[i - 1] != '\\'))) i++;
+        int e = i;
+        while (b < e && s[b] == ' ') b++;
+        while (e > b && s[e - 1] == ' ') e--;
+        if (i >= n && b == e) break;                 /* after the last bar */
+        memset(&cells[nc], 0, sizeof cells[nc]);
+        inline_md(s + b, e - b, base, &cells[nc]);
+        nc++;
+        if (i < n) i++;
+    }
+    return nc;
+}
+
+/* Render the table of lines L (N lines of LEN bytes each) aligned: cells
+ * padded to their column's widest, two spaces between columns, the header
+ * bold over a rule.  0, or -1 when it does not fit WIDTH (the caller then
+ * shows the lines as text). */
+static int md_table(const char *const *l, const int *len, int n, int width, int indent, int base,
+                    tx_lines *out)
+{
+    acc (*cells)[MD_MAX_COLS] = xcalloc((size_t)n, sizeof *cells);
+    int *nc = xcalloc((size_t)n, sizeof *nc), w[MD_MAX_COLS] = { 0 }, cols = 0, rc = 0;
+    for (int r = 0; r < n; r++) {
+        if (r == 1 && table_rule(l[r], len[r])) continue;
+        nc[r] = table_cells(l[r], len[r], r == 0 ? TX_BOLD : base, cells[r]);
+        if (nc[r] > cols) cols = nc[r];
+        for (int c = 0; c < nc[r]; c++)
+            if (cells[r][c].width > w[c]) w[c] = cells[r][c].width;
+    }
+    int total = indent;
+    for (int c = 0; c < cols; c++) total += w[c] + (c ? 2 : 0);
+    if (total > width || !cols) rc = -1;
+    for (int r = 0; !rc && r < n; r++) {
+        acc a = { 0 };
+        for (int i = 0; i < indent; i++) acc_put(&a, " ", NULL, 1, TX_PLAIN);
+        if (r == 1 && table_rule(l[r], len[r])) {
+            for (int c = 0; c < cols; c++) {
+                if (c) acc_put(&a, "  ", NULL, 2, TX_PLAIN);
+                for (int k = 0; k < w[c]; k++) acc_put(&a, "\xe2\x94\x80", NULL, 3, TX_DIM);  /* "─" */
+            }
+        } else {
+            for (int c = 0; c < cols; c++) {
+                int have = c < nc[r] ? cells[r][c].width : 0;
+                if (c) acc_put(&a, "  ", NULL, 2, TX_PLAIN);
+                if (c < nc[r] && cells[r][c].len) acc_put(&a, cells[r][c].s, cells[r][c].st, cells[r][c].len, base);
+                if (c + 1 < cols)
+                    for (int k = have; k < w[c]; k++) acc_put(&a, " ", NULL, 1, TX_PLAIN);
+            }
+        }
+        tx_lines_add(out, a.s ? a.s : "", a.st, a.len, TX_PLAIN);
+        free(a.s);
+        free(a.st);
+    }
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < nc[r]; c++) {
+            free(cells[r][c].s);
+            free(cells[r][c].st);
+        }
+    free(cells);
+    free(nc);
+    return rc;
+}
+
+/* The frame line of a fenced code block: "┌─ sql" over it, "└─" under it,
+ * in the dim style. */
+static void md_fence(const char *lang, int nlang, int width, int indent, tx_lines *out)
+{
+    acc a = { 0 };
+    for (int i = 0; i < indent; i++) acc_put(&a, " ", NULL, 1, TX_PLAIN);
+    acc_put(&a, lang ? "\xe2\x94\x8c\xe2\x94\x80" : "\xe2\x94\x94\xe2\x94\x80", NULL, 6, TX_DIM);
+    if (lang && nlang) {
+        acc_put(&a, " ", NULL, 1, TX_DIM);
+        int k = tx_fit(lang, nlang, width - indent - 3);
+        acc_put(&a, lang, NULL, k, TX_DIM);
+    }
+    tx_lines_add(out, a.s, a.st, a.len, TX_PLAIN);
+    free(a.s);
+    free(a.st);
+}
+
 void tx_markdown(const char *text, int width, int indent, int base, tx_lines *out)
 {
     int n = (int)strlen(text), fence = 0;
@@ -385,7 +497,33 @@ void tx_markdown(const char *text, int width, int indent, int base, tx_lines *ou
         int sp = 0;
         while (sp < m && l[sp] == ' ') sp++;
         if (m - sp >= 3 && !strncmp(l + sp, "```", 3) && !memmem(l + sp + 3, (size_t)(m - sp - 3), "```", 3)) {
-            fence = !fence;                       /* the fence line itself is not shown */
+            /* The fences become a frame: "┌─ sql" over the code, "└─"
+             * under it. */
+            fence = !fence;
+            int b = sp + 3, le = m;
+            while (b < m && l[b] == ' ') b++;
+            while (le > b && l[le - 1] == ' ') le--;
+            md_fence(fence ? l + b : NULL, fence ? le - b : 0, width, indent, out);
+        } else if (!fence && table_row(l, m) && e < n) {
+            /* A table: its rows up to the first line that is not one. */
+            const char *rows[256];
+            int lens[256], nr = 0, j = i, end = i;
+            while (j <= n && nr < 256) {
+                int k = j;
+                while (k < n && text[k] != '\n') k++;
+                if (!table_row(text + j, k - j)) break;
+                rows[nr] = text + j;
+                lens[nr++] = k - j;
+                end = k;
+                if (k >= n) break;
+                j = k + 1;
+            }
+            if (nr >= 2 && table_rule(rows[1], lens[1]) &&
+                !md_table(rows, lens, nr, width, indent, base, out)) {
+                e = end;
+            } else {
+                md_line(l, m, width, indent, base, out);
+            }
         } else if (fence) {
             /* Code keeps its lines: cut at the pane's edge, never wrapped. */
             acc a = { 0 };

@@ -61,6 +61,17 @@ void vc_layout(vc_conv *v, int width);
  * end.  Walks from the nearer end, so the lines around the bottom cost
  * little however long the conversation. */
 const tx_line *vc_line(const vc_conv *v, long i);
+/* The first line of message K at the width of the last vc_layout. */
+long vc_first_line(const vc_conv *v, int k);
+/* The message of the Nth reply of the agent counted from the last (1: the
+ * last), or -1. */
+int vc_reply(const vc_conv *v, int nth);
+
+/* The fenced code blocks of the Markdown TEXT (``` or ~~~ fences, a fence
+ * left open running to the end): how many there are, and the Nth of them
+ * (1: the first) appended to OUT without its fences when 1 <= NTH <= that
+ * count (OUT may be NULL). */
+int vc_code(const char *text, int nth, gn_buf *out);
 
 /* ---- the worksheet state --------------------------------------------------- */
 

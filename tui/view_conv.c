@@ -154,3 +154,49 @@ const tx_line *vc_line(const vc_conv *v, long i)
     }
     return NULL;
 }
+
+long vc_first_line(const vc_conv *v, int k)
+{
+    long at = 0;
+    for (int i = 0; i < k && i < v->n; i++) at += v->m[i]->lines.n;
+    return at;
+}
+
+int vc_reply(const vc_conv *v, int nth)
+{
+    for (int i = v->n - 1; i >= 0 && nth > 0; i--)
+        if (v->m[i]->role == VC_AGENT && v->m[i]->text.len && --nth == 0) return i;
+    return -1;
+}
+
+/* Is the line at S (to E) a fence: up to three spaces, then three or more
+ * backticks or tildes?  Its character, or 0. */
+static char fence(const char *s, const char *e)
+{
+    int sp = 0;
+    while (s < e && *s == ' ' && sp < 3) s++, sp++;
+    if (e - s < 3 || (*s != '`' && *s != '~') || s[1] != *s || s[2] != *s) return 0;
+    return *s;
+}
+
+int vc_code(const char *text, int nth, gn_buf *out)
+{
+    int count = 0;
+    char open = 0;
+    for (const char *p = text; p && *p;) {
+        const char *e = strchr(p, '\n');
+        if (!e) e = p + strlen(p);
+        char f = fence(p, e);
+        if (!open && f) {
+            open = f;
+            count++;
+        } else if (open && f == open) {
+            open = 0;
+        } else if (open && count == nth && out) {
+            gn_buf_add(out, p, (size_t)(e - p));
+            gn_buf_puts(out, "\n");
+        }
+        p = *e ? e + 1 : e;
+    }
+    return count;
+}

@@ -149,7 +149,9 @@ enum ag_ev_kind {
     AG_EV_TIMINGS,      /* end of turn: data {turn, ms_total, ms_llm, ms_engine,
                            llm_calls, cache_hits, memo_hits (account.h's
                            words), calls_by_stage {stage: n}, cost (dollars,
-                           when priced), tokens_in, tokens_out, ...} */
+                           when priced), tokens_in, tokens_out,
+                           tokens_estimated (calls without usage: their
+                           tokens are estimates; absent when none), ...} */
     AG_EV_RETRY,        /* an LLM call failed and is tried again: stage,
                            error (why), data {attempt, wait (seconds)} */
     AG_EV__COUNT

@@ -33,7 +33,9 @@ void ag_timings_usage(const cJSON *t, llm_stats *out, long *memo)
 {
 #define N(k) ((long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(t, k)))
     *out = (llm_stats){ .calls = N("llm_calls"), .cache_hits = N("cache_hits"),
-                        .prompt_tokens = N("tokens_in"), .completion_tokens = N("tokens_out") };
+                        .prompt_tokens = N("tokens_in"), .completion_tokens = N("tokens_out"),
+                        .usage_missing = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(t, "tokens_estimated"))
+                                         ? N("tokens_estimated") : 0 };
     *memo = N("memo_hits");
 #undef N
     const cJSON *cost = cJSON_GetObjectItemCaseSensitive(t, "cost");

@@ -724,6 +724,8 @@ static int turn_run(ag_conv *cv, const char *utterance, size_t was, ag_event_fn 
     if (out->cost >= 0) cJSON_AddNumberToObject(tj, "cost", out->cost);
     cJSON_AddNumberToObject(tj, "tokens_in", (double)out->tokens_in);
     cJSON_AddNumberToObject(tj, "tokens_out", (double)out->tokens_out);
+    /* Calls the server reported no usage for: their tokens are estimates. */
+    if (all.usage_missing) cJSON_AddNumberToObject(tj, "tokens_estimated", (double)all.usage_missing);
     cJSON_AddNumberToObject(tj, "parse_repairs", t.parse_repairs);
     cJSON *pc = cJSON_AddObjectToObject(tj, "prompt_chars");
     for (int i = 0; i < LLM_STAGE__COUNT; i++)

@@ -122,6 +122,16 @@ int genie_sessions_list(st_sessions *ss, const char *agent, st_session_cb fn, vo
     return st_session_list(ss, agent, fn, ud, e);
 }
 
+int genie_session_rename(st_sessions *ss, long id, const char *title, gn_err *e)
+{
+    return st_session_rename(ss, id, title, e);
+}
+
+int genie_session_delete(st_sessions *ss, long id, gn_err *e)
+{
+    return st_session_delete(ss, id, e);
+}
+
 int genie_session_export_md(st_sessions *ss, long id, gn_buf *out, gn_err *e)
 {
     return st_session_export_md(ss, id, out, e);

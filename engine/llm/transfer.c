@@ -67,19 +67,34 @@ static llm_request request_of(const llm_call *k, int stream)
 
 /* ---- accounting and log ----------------------------------------------- */
 
-/* Tokens of a finished call: the server's usage, else estimated from the
- * number of deltas (servers send about one token per delta). */
+/* Tokens of a finished call: the server's usage, else estimated.  The
+ * estimate counts a token per LLM_EST_BYTES_PER_TOKEN bytes of text (about
+ * what tokenizers of English give) plus a few a message for the roles, and
+ * the reply's as the larger of that and its deltas (a stream sends about
+ * a token a delta): 25,000 characters of prompt are about 6,250 tokens,
+ * not 0. */
+#define LLM_EST_BYTES_PER_TOKEN 4
+#define LLM_EST_TOKENS_PER_MSG 4
+
+static long est_tokens(size_t bytes) { return (long)((bytes + LLM_EST_BYTES_PER_TOKEN - 1) / LLM_EST_BYTES_PER_TOKEN); }
+
 static void tokens(const llm_call *k, long *in, long *out, int *estimated)
 {
     if (k->res.usage.present) {
         *in = k->res.usage.prompt_tokens;
         *out = k->res.usage.completion_tokens;
         *estimated = 0;
-    } else {
-        *in = 0;
-        *out = k->deltas;
-        *estimated = 1;
+        return;
     }
+    *in = 0;
+    for (int i = 0; i < k->nmsgs; i++)
+        *in += LLM_EST_TOKENS_PER_MSG + est_tokens(k->msgs[i].content ? strlen(k->msgs[i].content) : 0);
+    size_t bytes = 0;
+    for (int i = 0; i < k->res.nchoices; i++)
+        bytes += k->res.choices[i].content.len + k->res.choices[i].reasoning.len;
+    *out = est_tokens(bytes);
+    if (*out < k->deltas) *out = k->deltas;
+    *estimated = 1;
 }
 
 static void account(llm_call *k)

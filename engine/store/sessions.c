@@ -46,6 +46,7 @@ struct st_sessions {
     int readonly;             /* opened for reading only (st_sessions_readonly) */
     int has_cost;             /* turns has cache_hits and cost (a file of
                                  schema 1 made before them may not) */
+    int has_title;            /* sessions has title (the same) */
 };
 
 /* Whether SQLite's error RC may go away by itself: another process's lock,
@@ -65,7 +66,7 @@ static const char schema_sql[] =
     " agent TEXT NOT NULL,"
     " created REAL NOT NULL,"
     " updated REAL NOT NULL,"
-    " turns INTEGER NOT NULL DEFAULT 0);"
+    " turns INTEGER NOT NULL DEFAULT 0, title TEXT);"
     "CREATE INDEX sessions_updated ON sessions(updated);"
     "CREATE TABLE turns("
     " session INTEGER NOT NULL REFERENCES sessions(id),"
@@ -149,27 +150,32 @@ static int create_schema(sqlite3 *db, const char *path, gn_err *e)
 }
 
 /* Whether the turns table of DB has the column NAME. */
-static int has_column(sqlite3 *db, const char *name)
+static int has_column(sqlite3 *db, const char *table, const char *name)
 {
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info('turns') WHERE name = ?1", -1, &st,
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info(?2) WHERE name = ?1", -1, &st,
                            NULL) != SQLITE_OK)
         return 0;
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, table, -1, SQLITE_STATIC);
     int yes = sqlite3_step(st) == SQLITE_ROW;
     sqlite3_finalize(st);
     return yes;
 }
 
-/* Add the columns later genies keep to a writable file of schema 1. */
+/* Add the columns later genies keep to a writable file of schema 1: a
+ * turn's cache hits and cost, a session's title. */
 static int add_columns(sqlite3 *db, const char *path, gn_err *e)
 {
-    if (has_column(db, "cost")) return 0;
+    if (has_column(db, "turns", "cost") && has_column(db, "sessions", "title")) return 0;
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) return open_err(db, path, e);
     int rc = 0;
-    if (!has_column(db, "cost") &&         /* another process may have been first */
+    if (!has_column(db, "turns", "cost") &&         /* another process may have been first */
         sqlite3_exec(db, "ALTER TABLE turns ADD COLUMN cache_hits INTEGER;"
                          "ALTER TABLE turns ADD COLUMN cost REAL;", NULL, NULL, NULL) != SQLITE_OK)
+        rc = open_err(db, path, e);
+    if (!rc && !has_column(db, "sessions", "title") &&
+        sqlite3_exec(db, "ALTER TABLE sessions ADD COLUMN title TEXT", NULL, NULL, NULL) != SQLITE_OK)
         rc = open_err(db, path, e);
     if (!rc && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) rc = open_err(db, path, e);
     if (rc && !sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
@@ -277,7 +283,8 @@ int st_sessions_open(const char *path, st_sessions **out, gn_err *e)
     s->db = db;
     s->path = xstrdup(path);
     s->readonly = readonly;
-    s->has_cost = has_column(db, "cost");
+    s->has_cost = has_column(db, "turns", "cost");
+    s->has_title = has_column(db, "sessions", "title");
     *out = s;
     return 0;
 }
@@ -447,6 +454,61 @@ int st_session_fork(st_sessions *s, long id, int upto, long *out, gn_err *e)
     return code;
 }
 
+/* Run the statement SQL with ID bound to ?1 (and TITLE to ?2): the rows it
+ * changed, or -1 with E set. */
+static long change(st_sessions *s, const char *sql, long id, const char *title, const char *what,
+                   gn_err *e)
+{
+    if (s->readonly) {
+        gn_err_set(e, GN_EDB, "%s: %s: the file is read-only", s->path, what);
+        return -1;
+    }
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+        st_dberr(s->db, e, what);
+        return -1;
+    }
+    sqlite3_bind_int64(st, 1, id);
+    if (title) sqlite3_bind_text(st, 2, title, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        s->passing = passing(sqlite3_errcode(s->db));
+        st_dberr(s->db, e, what);
+        return -1;
+    }
+    return (long)sqlite3_changes(s->db);
+}
+
+int st_session_rename(st_sessions *s, long id, const char *title, gn_err *e)
+{
+    if (!s->has_title) return gn_err_set(e, GN_EDB, "%s: an older sessions file keeps no titles", s->path);
+    long n = change(s, "UPDATE sessions SET title = NULLIF(trim(?2), '') WHERE id = ?1", id, title,
+                    "renaming a session", e);
+    if (n < 0) return e->code;
+    return n ? 0 : gn_err_set(e, GN_ENOTFOUND, "no session %ld", id);
+}
+
+int st_session_delete(st_sessions *s, long id, gn_err *e)
+{
+    sqlite3 *db = s->db;
+    if (s->readonly) return gn_err_set(e, GN_EDB, "%s: deleting a session: the file is read-only", s->path);
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        s->passing = passing(sqlite3_errcode(db));
+        return st_dberr(db, e, "deleting a session");
+    }
+    long n = change(s, "DELETE FROM turns WHERE session = ?1", id, NULL, "deleting a session", e);
+    if (n >= 0) n = change(s, "DELETE FROM sessions WHERE id = ?1", id, NULL, "deleting a session", e);
+    if (n > 0 && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        s->passing = passing(sqlite3_errcode(db));
+        st_dberr(db, e, "deleting a session");
+        n = -1;
+    }
+    if (n <= 0 && !sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    if (n < 0) return e->code;
+    return n ? 0 : gn_err_set(e, GN_ENOTFOUND, "no session %ld", id);
+}
+
 /* ---- reading ------------------------------------------------------------ */
 
 /* Copy S into DST (size N) whole, or cut at a code point boundary with "…"
@@ -466,10 +528,13 @@ static void cut_copy(char *dst, size_t n, const char *s)
     if (keep < len) memcpy(dst + keep, ell, sizeof ell);
 }
 
-#define INFO_SELECT \
+/* The facts of a session, and its title where the file keeps titles (a
+ * read-only file of an older genie may not). */
+#define INFO_SELECT(s) \
+    ((s)->has_title ? INFO_COLUMNS ", title FROM sessions " : INFO_COLUMNS ", NULL FROM sessions ")
+#define INFO_COLUMNS \
     "SELECT id, agent, created, updated, turns," \
-    " (SELECT user FROM turns WHERE session = sessions.id ORDER BY n LIMIT 1)" \
-    " FROM sessions "
+    " (SELECT user FROM turns WHERE session = sessions.id ORDER BY n LIMIT 1)"
 
 static void info_row(sqlite3_stmt *st, st_session_info *out)
 {
@@ -480,6 +545,7 @@ static void info_row(sqlite3_stmt *st, st_session_info *out)
     out->updated = sqlite3_column_double(st, 3);
     out->turns = sqlite3_column_int(st, 4);
     cut_copy(out->first_user, sizeof out->first_user, (const char *)sqlite3_column_text(st, 5));
+    cut_copy(out->title, sizeof out->title, (const char *)sqlite3_column_text(st, 6));
 }
 
 int st_session_latest(st_sessions *s, const char *agent, long *id, gn_err *e)
@@ -501,8 +567,12 @@ int st_session_latest(st_sessions *s, const char *agent, long *id, gn_err *e)
 int st_session_list(st_sessions *s, const char *agent, st_session_cb cb, void *ud, gn_err *e)
 {
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(s->db, INFO_SELECT "WHERE ?1 IS NULL OR agent = ?1"
-                           " ORDER BY updated DESC, id DESC", -1, &st, NULL) != SQLITE_OK)
+    gn_buf q;
+    gn_buf_init(&q);
+    gn_buf_printf(&q, "%sWHERE ?1 IS NULL OR agent = ?1 ORDER BY updated DESC, id DESC", INFO_SELECT(s));
+    int prc = sqlite3_prepare_v2(s->db, q.data, -1, &st, NULL);
+    gn_buf_release(&q);
+    if (prc != SQLITE_OK)
         return st_dberr(s->db, e, "listing sessions");
     sqlite3_bind_text(st, 1, agent, -1, SQLITE_STATIC);
     int rc;
@@ -521,7 +591,12 @@ int st_session_list(st_sessions *s, const char *agent, st_session_cb cb, void *u
 int st_session_info_get(st_sessions *s, long id, st_session_info *out, gn_err *e)
 {
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(s->db, INFO_SELECT "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+    gn_buf q;
+    gn_buf_init(&q);
+    gn_buf_printf(&q, "%sWHERE id = ?1", INFO_SELECT(s));
+    int prc = sqlite3_prepare_v2(s->db, q.data, -1, &st, NULL);
+    gn_buf_release(&q);
+    if (prc != SQLITE_OK)
         return st_dberr(s->db, e, "reading a session");
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);

@@ -73,6 +73,13 @@ int st_session_add_turn(st_sessions *s, long id, const st_turn *t, gn_err *e);
  * another genie saved its next turn first.  0 or GN_EDB/GN_EIO. */
 int st_session_fork(st_sessions *s, long id, int upto, long *out, gn_err *e);
 
+/* Name session ID TITLE (blank: no name; listings then show its first
+ * utterance).  GN_ENOTFOUND (no session ID) or GN_EDB. */
+int st_session_rename(st_sessions *s, long id, const char *title, gn_err *e);
+/* Delete session ID and its turns, in one transaction.  GN_ENOTFOUND (no
+ * session ID) or GN_EDB (locked, read-only, disk full: nothing deleted). */
+int st_session_delete(st_sessions *s, long id, gn_err *e);
+
 /* The id of the most recently used session of AGENT (any agent when NULL);
  * GN_ENOTFOUND when there is none. */
 int st_session_latest(st_sessions *s, const char *agent, long *id, gn_err *e);
@@ -84,6 +91,7 @@ typedef struct st_session_info {
     double created, updated;    /* Unix time */
     int turns;
     char first_user[160];       /* the first utterance, cut to fit */
+    char title[160];            /* its name (st_session_rename), or "" */
 } st_session_info;
 
 typedef int (*st_session_cb)(const st_session_info *info, void *ud);

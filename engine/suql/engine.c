@@ -416,7 +416,13 @@ int suql_explain(suql_engine *en, const char *text, gn_buf *out, gn_err *e)
         if (st.bound || (nft && want >= 0)) {
             long filters = st.bound < en->budget ? st.bound : en->budget;
             long sl = nft && want >= 0 ? want * nft : 0, b = suql_ft_batch(en->ft);
-            if (b > 1)
+            if (suql_ft_offline(en->ft))
+                /* Offline the checks are genie's own, by embedding
+                 * similarity: what they cost is evaluations, not calls. */
+                gn_buf_printf(out, "LLM calls: none (offline: %ld free-text evaluations of %ld that "
+                              "checking every candidate would take, by embedding similarity%s)\n",
+                              filters, st.bound, sl ? ", plus the select list" : "");
+            else if (b > 1)
                 gn_buf_printf(out, "LLM calls: about %ld, at most %ld (filters: %ld evaluations of "
                               "%ld that checking every candidate would take, verified up to %ld "
                               "rows a call, a row without a clear verdict again alone%s)\n",

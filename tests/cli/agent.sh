@@ -73,6 +73,45 @@ check "--export-session of an unknown id fails" sh -c "[ $rc = 1 ]"
 check "--resume with another agent says which" sh -c "[ $rc = 2 ] && grep -q 'agent restaurants' '$T/err'"
 stop_mock
 
+# ---- naming and deleting sessions -------------------------------------------------
+S=(--sessions "$T/names.db")
+"$BIN" --list-sessions "${S[@]}" >"$T/out" 2>"$T/err"; rc=$?
+check "an empty --list-sessions prints nothing on stdout" sh -c "[ $rc = 0 ] && [ ! -s '$T/out' ]"
+check "... and says so on stderr" errhas "no saved conversations yet (in $T/names.db)"
+for q in "SELECT 1 AS one" "SELECT 2 AS two"; do
+    echo "$q" | "$BIN" --plain --offline --db "$T/r.db" "${S[@]}" >/dev/null 2>&1
+done
+"$BIN" --rename-session 1 "${S[@]}" Dinner on Friday >"$T/out" 2>"$T/err"; rc=$?
+check "--rename-session ID TITLE names a session" sh -c "[ $rc = 0 ] && grep -qF 'session 1 is now named \"Dinner on Friday\"' '$T/err'"
+"$BIN" --list-sessions "${S[@]}" >"$T/out" 2>"$T/err"
+check "--list-sessions shows the name instead of the first words" \
+    sh -c "grep -q '^ *1 .*1 turn   Dinner on Friday$' '$T/out' && grep -q '^ *2 .*SELECT 2 AS two$' '$T/out'"
+"$BIN" --rename-session 1 "${S[@]}" >"$T/out" 2>"$T/err"
+"$BIN" --list-sessions "${S[@]}" >"$T/out" 2>"$T/err"
+check "--rename-session ID alone takes the name away" grep -q '^ *1 .*SELECT 1 AS one$' "$T/out"
+"$BIN" --delete-session 2 "${S[@]}" >"$T/out" 2>"$T/err"; rc=$?
+check "--delete-session ID deletes it" sh -c "[ $rc = 0 ] && grep -q 'session 2 deleted' '$T/err'"
+"$BIN" --list-sessions "${S[@]}" >"$T/out" 2>"$T/err"
+check "... it is gone from the listing, the other stays" sh -c "! grep -q 'SELECT 2' '$T/out' && grep -q 'SELECT 1' '$T/out'"
+check "... and its turns are gone from the file" \
+    sh -c "[ \"\$('$PY' -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT count(*) FROM turns WHERE session = 2\").fetchone()[0])' '$T/names.db')\" = 0 ]"
+"$BIN" --delete-session 2 "${S[@]}" >"$T/out" 2>"$T/err"; rc=$?
+check "--delete-session of no such session fails (status 1)" sh -c "[ $rc = 1 ] && grep -q 'no session 2' '$T/err'"
+"$BIN" --delete-session two "${S[@]}" >"$T/out" 2>"$T/err"; rc=$?
+check "--delete-session of a word is a usage error" sh -c "[ $rc = 2 ] && grep -q 'is not a session id' '$T/err'"
+"$BIN" --list-sessions "${S[@]}" extra >"$T/out" 2>"$T/err"; rc=$?
+check "words after another mode are still refused" sh -c "[ $rc = 2 ] && grep -q \"unexpected argument 'extra'\" '$T/err'"
+
+# ---- a question on the command line ------------------------------------------------
+"$BIN" --offline --db "$T/r.db" --sessions "$T/s3.db" \
+    "SELECT name FROM restaurants WHERE location = 'Cupertino' ORDER BY rating DESC LIMIT 1" \
+    </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "genie QUESTION answers once on stdout and exits 0" sh -c "[ $rc = 0 ] && grep -q 'found 1 result' '$T/out'"
+check "... without the greeting" sh -c "! grep -q 'Hi! I can help' '$T/out'"
+"$BIN" --offline --db "$T/r.db" --sessions "$T/s3.db" SELECT count "(*)" FROM restaurants \
+    </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "... the words of the question may be separate arguments" sh -c "[ $rc = 0 ] && grep -q '1800' '$T/out'"
+
 # ---- text mode -----------------------------------------------------------------
 printf '%s\n' "SELECT name FROM restaurants WHERE location = 'Cupertino' ORDER BY rating DESC LIMIT 1" |
   "$BIN" --plain --offline --db "$T/r.db" --sessions "$T/s2.db" >"$T/out" 2>"$T/err"; rc=$?

@@ -6,7 +6,8 @@
 # quotes (two macros of quoting on one line) and without a
 # longer line; man/genie.1 has the sections a reader looks for;
 # every long option and GENIE_* variable that `genie --help` prints is in
-# man/genie.1; every long option the OPTIONS section of man/genie.1
+# man/genie.1, and the ENVIRONMENT section lists exactly those variables,
+# in the table's order (tools/gen_man_env.py writes the list); every long option the OPTIONS section of man/genie.1
 # documents exists in --help.  Options are read from the mdoc source, where
 # they are written as `Fl -name` (or `Fl \-name`), or literally as --name.
 # Prints one "ok"/"not ok" line per check and "N passed, N failed" last.
@@ -113,6 +114,13 @@ n=$(printf '%s\n' "$vars" | grep -c .)
 if [ -z "$vars" ]; then notok "--help names GENIE_* variables"
 elif [ -z "$missing" ]; then ok "all $n GENIE_* variables of --help are in man/genie.1"
 else notok "GENIE_* variables of --help missing from man/genie.1:$missing"; fi
+# The ENVIRONMENT list is the option table's, as tools/gen_man_env.py writes it.
+if out=$(python3 "$TOP/tools/gen_man_env.py" "$BIN" "$MAN" --check 2>&1); then
+    ok "the ENVIRONMENT list of man/genie.1 is the option table's GENIE_* variables"
+else
+    notok "the ENVIRONMENT list of man/genie.1 is the option table's GENIE_* variables"
+    printf '#   %s\n' "$out"
+fi
 
 # ---- man page OPTIONS -> --help ---------------------------------------
 section=$(awk '/^\.Sh /{ on = ($0 ~ /^\.Sh +"?OPTIONS"?[[:space:]]*$/) } on' "$MAN")

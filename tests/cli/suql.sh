@@ -194,6 +194,8 @@ check "--explain of a structured query: no budget, no offline warning" sh -c \
   "[ \"\$(cat '$T/rc')\" = 0 ] && ! grep -q budget '$T/out' && ! grep -q offline '$T/err' && grep -q '^mode:   plain' '$T/out'"
 g --db "$RDB" --explain "SELECT name FROM restaurants WHERE answer(reviews, 'is it quiet?') = 'Yes' LIMIT 2"
 check "--explain of a free-text query shows its budget" has "budget: 40 free-text evaluations"
+check "--explain offline says it makes no LLM call (not 'at most 40')" \
+    has "LLM calls: none (offline: 40 free-text evaluations of"
 # A name looked up by a pattern finds the name itself first ("Dusty Lantern
 # Bar & Grill" came first for '%lantern bar%').
 g --db "$RDB" --offline -q --format csv --suql "SELECT name FROM restaurants WHERE name ILIKE '%lantern bar%' LIMIT 1"

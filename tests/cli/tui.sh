@@ -48,14 +48,16 @@ BASE=(--agent restaurants --db "$T/r.db" --today 2026-11-21 --sessions "$T/s.db"
 
 # run W H ARGS...: genie in a fresh tmux session of W x H; a line
 # "[exit N]" follows its end, and "[tty ok]" when the terminal modes are
-# back (echo and canonical input on).
+# back (echo and canonical input on).  SHELL_PRE is put before the command
+# (trap '' INT: the shell outlives a Ctrl-C that line mode gets, as an
+# interactive shell does).
 run() {
     local w=$1 h=$2; shift 2
     tm kill-server 2>/dev/null
     while tm has-session 2>/dev/null; do sleep 0.05; done
     printf '%q ' env "${ENVS[@]}" "${VG[@]}" "$BIN" "${BASE[@]}" "$@" >"$T/cmd"
     tm new-session -d -x "$w" -y "$h" -s g \
-        "sh -c '$(cat "$T/cmd") 2>\"$T/err\"; echo \"[exit \$?]\"; stty -a | grep -q \" icanon\" && stty -a | grep -q \" echo \" && echo \"[tty ok]\"; sleep 600'"
+        "sh -c '${SHELL_PRE:-}$(cat "$T/cmd") 2>\"$T/err\"; echo \"[exit \$?]\"; stty -a | grep -q \" icanon\" && stty -a | grep -q \" echo \" && echo \"[tty ok]\"; sleep 600'"
     tm set-option -t g status off >/dev/null
     waitfor "ready" || waitfor "[exit"
 }
@@ -160,6 +162,14 @@ check "a key closes the help" shows "Conversation"
 keys "?"
 check "? on an empty input shows the help" waitfor "any other key closes it" 3
 keys x
+keys "SELECT 42 AS searched" Enter
+waitfor "1 row" 10
+keys C-r
+keys "searc"
+check "Ctrl-R shows the history search and its keys" waitfor "(reverse-i-search)\`searc': · Ctrl-R older" 5
+check "... and the line it found" shows "› SELECT 42 AS searched"
+keys C-g
+check "Ctrl-G ends the search" waitfor "Enter send" 5
 keys "/sch" Tab
 check "Tab completes a slash command" waitfor "› /schema" 5
 keys Enter
@@ -240,6 +250,14 @@ keys "Saturday" Enter
 check "a line sent during a turn is queued" waitfor "queued: it is sent when" 5
 check "... and sent when the turn ends" waitfor "Saturday it is." 10
 settle
+check "... and the queued hint is gone once it is sent" hides "queued: it is sent when"
+keys Tab
+waitfor " Worksheet " 5
+keys "/usage" Enter
+check "under 100 columns, the Conversation tab is marked when output arrives on it" waitfor " Conversation * " 5
+keys BTab
+check "... and the mark goes once it is shown" waitfor "/usage: the LLM use of the last turn" 5
+check "... (no mark now)" hides "Conversation *"
 keys "/state" Enter
 check "/state prints the state as JSON" waitfor '"num_people": {' 5
 keys "/model gpt-test" Enter
@@ -249,13 +267,46 @@ waitfor "more below" 5
 keys "/sessions" Enter
 check "new output while scrolled up shows a marker" waitfor "new output (End: back to it)" 5
 keys End
-check "End goes back to the newest output" waitfor "(/resume ID continues one)" 5
+check "End goes back to the newest output" waitfor "(/resume ID continues one;" 5
 keys "/export $T/export.md" Enter
 check "/export writes the conversation as Markdown" waitfor "exported to" 5
 check "... with the turns in it" grep -qF "Kaito please" "$T/export.md"
 tm set-option -s set-clipboard on
 keys "/copy" Enter
 check "/copy puts the last reply on the clipboard (OSC 52)" waituntil 5 sh -c "tmux -L $SOCK show-buffer 2>/dev/null | grep -qF 'Saturday it is.'"
+# clip TEXT: the newest tmux buffer (what OSC 52 set) holds TEXT.
+clip() { waituntil 5 sh -c "tmux -L $SOCK show-buffer 2>/dev/null | grep -qF -- \"\$1\"" _ "$1"; }
+keys "/copy 2" Enter
+check "/copy 2 copies the reply before the last" clip "Five people. Which day?"
+keys "/copy 9" Enter
+check "/copy N past the replies says so" waitfor "there are fewer replies than that" 5
+check "by default the terminal reports clicks and the wheel" \
+    sh -c "[ \"\$(tmux -L $SOCK display -p -t g '#{mouse_standard_flag}')\" = 1 ]"
+keys F2
+check "F2 enters copy mode and says its keys" waitfor "copy: Up/Down choose" 5
+keys y
+check "y in copy mode copies the newest output (the /sessions table)" clip "(/resume ID continues one;"
+check "... and copy mode ends, saying what it copied" waitfor "copied the message" 5
+keys F2 Up Up y
+check "Up, Up, y copies the message chosen (the /state JSON)" clip '"next_id": 2,'
+keys F2 Escape
+check "Esc leaves copy mode" waitfor "Enter send" 5
+tm set-option -s set-clipboard external
+keys "/copy" Enter
+check "inside tmux without set-clipboard on, /copy says the copy may stay in tmux" \
+    waitfor "set-clipboard is external" 5
+tm set-option -s set-clipboard on
+keys "/rename Kaito for five" Enter
+check "/rename names this conversation" waitfor 'is now named "Kaito for five"' 5
+keys "/delete 1" Enter
+check "/delete ID deletes a saved conversation" waitfor "session 1 deleted" 5
+keys "/sessions" Enter
+check "/sessions shows the name" waitfor "3 turns  Kaito for five" 5
+check "... and not the deleted one" \
+    sh -c "! tmux -L $SOCK capture-pane -p -t g | sed -n '/session 1 deleted/,\$p' | grep -q '^ *1  2026'"
+keys "/re" Tab
+check "one Tab on /re lists /rename, /reset and /resume" waitfor "/rename  /reset  /resume" 5
+keys C-u
 keys "/reset" Enter
 check "/reset starts a new conversation" waitfor "a new conversation" 5
 keys "/resume" Enter
@@ -400,6 +451,85 @@ check "a typed /explain is marked planned, not run" waitfor "planned, not run" 5
 check "a typed /suql is headed by its command, not a turn" shows "── /suql (typed)"
 keys "/quit" Enter
 waitfor "[exit 0]"
+
+# ---- a server that reports no token usage: the counts are estimated, and say so ----------
+script <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "no_usage": true, "reply": "Book_Restaurant(num_people=2)"},
+  {"stage": "respond", "times": 1, "no_usage": true, "reply": "For two. Which restaurant?"}
+]}}
+JSON
+run 160 48 "${LLM[@]}"
+keys "A table for two" Enter
+waitfor "Which restaurant?"
+settle
+check "without usage from the server the status line shows estimated tokens (~N, N in the thousands)" \
+    sh -c "tmux -L $SOCK capture-pane -p -t g | grep -qE 'last: ~[0-9]{4,} tok'"
+keys "/usage" Enter
+check "... and /usage says they are estimated" waitfor "out (partly estimated)" 5
+keys "/quit" Enter
+waitfor "[exit 0]"
+
+# ---- line mode on a terminal: Ctrl-C cancels a reply that is streaming -------------------
+script <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(num_people=2)"},
+  {"stage": "respond", "times": 1, "chunk": 2, "chunk_delay": 0.5, "reply": "A slow reply that would take half a minute to arrive in full, two letters at a time."}
+]}}
+JSON
+SHELL_PRE="trap \"\" INT; " run 100 20 "${LLM[@]}" --plain
+waitfor "What are you in the mood for?" 5
+responds() { grep -c 'X-Genie-Stage.: .respond\|"stage": *"respond"' "$T/mock.log" 2>/dev/null; }
+n0=$(responds)
+keys "A table for two" Enter
+waituntil 10 sh -c "[ \$(grep -c 'X-Genie-Stage.: .respond\|\"stage\": *\"respond\"' '$T/mock.log') -gt $n0 ]"
+sleep 0.5                                       # a few letters of the reply have come
+keys C-c
+check "line mode: Ctrl-C during a streaming reply cancels the turn at once" \
+    waituntil 3 grep -q "genie: the turn was cancelled" "$T/err"
+check "... and the prompt comes back on a line of its own" \
+    waituntil 3 sh -c "tmux -L $SOCK capture-pane -p -t g | grep -v '^\$' | tail -1 | grep -qx '>'"
+keys Up
+check "line mode on a terminal edits with readline: Up recalls the last line" waitfor "> A table for two" 3
+keys C-u "/help" Enter
+check "line mode has slash commands: /help" waitfor "Commands: /help, /reset" 5
+keys "/state" Enter
+check "... /state prints the state as JSON" waitfor '"records":' 5
+keys C-c
+check "Ctrl-C at the prompt ends line mode (status 0)" waitfor "[exit 0]" 5
+
+# ---- code blocks: /copy code, c in copy mode; --no-mouse ------------------------------------
+script <<'JSON'
+{"chat": {"rules": [
+  {"stage": "parse", "times": 1, "reply": "Book_Restaurant(num_people=2)"},
+  {"stage": "respond", "times": 1, "reply": "Two ways:\n\n```sql\nSELECT 1 AS first_block;\n```\n\nor\n\n~~~\necho second_block\n~~~\n\nEither works."}
+]}}
+JSON
+run 100 30 "${LLM[@]}" --no-mouse
+tm set-option -s set-clipboard on
+keys "Show me code" Enter
+waitfor "Either works."
+settle
+keys "/copy code" Enter
+check "/copy code copies the last code block, without its fences" clip "echo second_block"
+check "... only that block" sh -c "! tmux -L $SOCK show-buffer | grep -qe '~~~' -e first_block"
+keys "/copy code 2" Enter
+check "/copy code 2 copies the block before" clip "SELECT 1 AS first_block;"
+keys "/copy code 3" Enter
+check "/copy code past the blocks says so" waitfor "no code block in the replies to copy" 5
+keys F2 c
+check "c in copy mode copies the reply's code blocks" \
+    waituntil 5 sh -c "tmux -L $SOCK show-buffer | tr '\n' ' ' | grep -qF 'SELECT 1 AS first_block;  echo second_block'"
+check "--no-mouse: the terminal is not asked for mouse reports" \
+    sh -c "[ \"\$(tmux -L $SOCK display -p -t g '#{mouse_standard_flag}#{mouse_button_flag}#{mouse_any_flag}')\" = 000 ]"
+keys F1
+waitfor "any other key closes it" 5
+keys PageDown
+check "the help tells how to select with the terminal's mouse" waitfor "Shift while dragging" 5
+keys x
+waitfor "Enter send" 5
+keys "/quit" Enter
+check "--no-mouse: the screen runs and quits" waitfor "[exit 0]" 10
 
 # ---- resize while streaming ------------------------------------------------------------
 script <<'JSON'

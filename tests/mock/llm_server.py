@@ -88,6 +88,8 @@ What a rule replies (all optional):
   model          the reply's "model" (default: the request's)
   usage          an object merged into the computed usage (its token
                  counts are word counts, +3 per prompt message)
+  no_usage       true: no usage at all, neither in the reply object nor
+                 as the stream's last chunk (as some servers do)
   headers        extra response headers, {"Name": "value"}
   ignore_stream  true: reply one chat.completion object even when the
                  request asked for a stream
@@ -360,7 +362,7 @@ RULE_KEYS = {
     # the reply
     "reply": is_text, "reasoning": is_text, "think": is_text, "huge": is_count,
     "finish_reason": is_text, "model": is_text,
-    "usage": lambda v: isinstance(v, dict),
+    "usage": lambda v: isinstance(v, dict), "no_usage": is_flag,
     "headers": lambda v: isinstance(v, dict) and
         all(isinstance(k, str) and isinstance(x, (str, int, float))
             for k, x in v.items()),
@@ -682,6 +684,8 @@ def chat_reply(s, rule, body, messages):
                "choices": [{"index": 0, "message": msg, "logprobs": None,
                             "finish_reason": finish}],
                "usage": usage}
+        if rule.get("no_usage"):
+            del obj["usage"]
         resp = json_response(obj)
         if "drop_after" in rule:
             resp.cut = min(rule["drop_after"], len(resp.body))
@@ -700,7 +704,7 @@ def chat_reply(s, rule, body, messages):
             events.append(chunk({field: text[i:i + size]}))
     events.append(chunk({}, finish))
     opts = body.get("stream_options")
-    if isinstance(opts, dict) and opts.get("include_usage") is True:
+    if isinstance(opts, dict) and opts.get("include_usage") is True and not rule.get("no_usage"):
         events.append({"id": cid, "object": "chat.completion.chunk",
                        "created": created, "model": model,
                        "system_fingerprint": "fp_mock", "choices": [],

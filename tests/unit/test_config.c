@@ -225,9 +225,10 @@ TEST(config_reload_resets_and_keeps_argv)
 {
     cfg_t *c = cfg_new();
     gn_err e;
-    char *argv[] = { xstrdup("genie"), xstrdup("stray"), xstrdup("-k"), xstrdup("3"), NULL };
+    char *argv[] = { xstrdup("genie"), xstrdup("stray"), xstrdup("--schema"), xstrdup("-k"),
+                     xstrdup("3"), NULL };
     cfg_set_environ(c, env_home(NULL, NULL, NULL));
-    CHECK_INT(cfg_load(c, 4, argv, &e), GN_EUSAGE);
+    CHECK_INT(cfg_load(c, 5, argv, &e), GN_EUSAGE);
     /* GNU getopt permutes; cfg_load works on a copy. */
     CHECK_STR(argv[1], "stray");
     REQUIRE(load(c, env_home(NULL, NULL, NULL), &e, "-k", "3", NULL) == 0);
@@ -499,9 +500,9 @@ TEST(config_flag_errors)
           "(allowed: glove, remote)" },
         { "--quiet=2", NULL, "option '--quiet': invalid boolean '2' (use "
           "true/false, yes/no, on/off or 1/0)" },
-        { "italian", NULL, "unexpected argument 'italian' (to search the "
+        { "--schema", "italian", "unexpected argument 'italian' (to search the "
           "knowledge base, use --search TEXT)" },
-        { "--", "-k", "unexpected argument '-k' (to search the knowledge "
+        { "--reindex", "stray", "unexpected argument 'stray' (to search the knowledge "
           "base, use --search TEXT)" },
     };
     cfg_t *c = cfg_new();

@@ -637,3 +637,54 @@ TEST(sessions_crash_before_commit)
     CHECK_INT(count_turns(s, 1), 3);
     st_sessions_close(s);
 }
+
+/* A session's name, set, shown, taken away; a deletion takes its turns
+ * with it and leaves the others; a file of schema 1 made before titles
+ * gains the column when opened for writing. */
+TEST(sessions_rename_delete)
+{
+    const char *path = tmp_path("names.db");
+    st_sessions *s = open_ok(path);
+    REQUIRE(s);
+    gn_err e;
+    long a, b;
+    REQUIRE(st_session_new(s, "A", &a, &e) == 0);
+    REQUIRE(st_session_new(s, "A", &b, &e) == 0);
+    add(s, a, 1, "first words");
+    add(s, b, 1, "other");
+    st_session_info info;
+    REQUIRE(st_session_rename(s, a, "Dinner on Friday", &e) == 0);
+    REQUIRE(st_session_info_get(s, a, &info, &e) == 0);
+    CHECK_STR(info.title, "Dinner on Friday");
+    CHECK_STR(info.first_user, "first words");
+    REQUIRE(st_session_rename(s, a, "   ", &e) == 0);     /* blank: no name */
+    REQUIRE(st_session_info_get(s, a, &info, &e) == 0);
+    CHECK_STR(info.title, "");
+    CHECK_INT(st_session_rename(s, 999, "x", &e), GN_ENOTFOUND);
+    REQUIRE(st_session_delete(s, b, &e) == 0);
+    CHECK_INT(st_session_info_get(s, b, &info, &e), GN_ENOTFOUND);
+    CHECK_INT(count_turns(s, a), 1);
+    CHECK_INT(st_session_delete(s, b, &e), GN_ENOTFOUND);
+    st_sessions_close(s);
+
+    /* Schema 1 as genie wrote it before titles. */
+    const char *old = tmp_path("old.db");
+    sqlite3 *db;
+    REQUIRE(sqlite3_open(old, &db) == SQLITE_OK);
+    CHECK_INT(sqlite3_exec(db,
+        "CREATE TABLE sessions(id INTEGER PRIMARY KEY, agent TEXT NOT NULL, created REAL NOT NULL,"
+        " updated REAL NOT NULL, turns INTEGER NOT NULL DEFAULT 0);"
+        "CREATE TABLE turns(session INTEGER NOT NULL REFERENCES sessions(id), n INTEGER NOT NULL,"
+        " user TEXT, parse TEXT, suql TEXT, acts TEXT, response TEXT, state TEXT, error TEXT,"
+        " tokens_in INTEGER, tokens_out INTEGER, llm_calls INTEGER, ms_total REAL, ms_llm REAL,"
+        " started REAL, cache_hits INTEGER, cost REAL, PRIMARY KEY(session, n));"
+        "INSERT INTO sessions VALUES(1, 'A', 1, 1, 0); PRAGMA user_version = 1;",
+        NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    s = open_ok(old);
+    REQUIRE(s);
+    REQUIRE(st_session_rename(s, 1, "kept", &e) == 0);
+    REQUIRE(st_session_info_get(s, 1, &info, &e) == 0);
+    CHECK_STR(info.title, "kept");
+    st_sessions_close(s);
+}

@@ -56,3 +56,15 @@ TEST(tui_plainout_control_characters_are_inert)
     CHECK_CONTAINS(s, "\xef\xbf\xbd[2Jcode\n");
     free(s);
 }
+
+/* Paragraphs keep the blank line between them, however the stream is cut
+ * (a pipe read them run together once). */
+TEST(tui_plainout_blank_lines_between_paragraphs)
+{
+    const char *reply = "First paragraph.\n\nSecond **one**.\n\n\n- a list\n";
+    for (int k = 1; k <= 7; k++) {
+        char *s = render(reply, k, 0);
+        CHECK_STR(s, "First paragraph.\n\nSecond one.\n\n\n- a list\n");
+        free(s);
+    }
+}

@@ -888,32 +888,67 @@ UTF8_TEST(tui_md_fenced_code)
     char text[512];
     snprintf(text, sizeof text, "before\n```c\n%s\n  **not bold** `x`\n```\nafter **b**", code);
     md(text, 30, &out);
-    REQUIRE(out.n == 4);
+    REQUIRE(out.n == 6);
     CHECK_STR(line_s(&out, 0), "  before");
+    /* The fences are a frame, the language on its top. */
+    CHECK_STR(line_s(&out, 1), "  \xe2\x94\x8c\xe2\x94\x80 c");
+    CHECK_STYLED(line_at(&out, 1), "\xe2\x94\x8c\xe2\x94\x80 c", TX_DIM);
     /* Cut at the edge, not wrapped. */
-    CHECK_INT(out.v[1].width, 30);
-    CHECK(!strncmp(out.v[1].s, "  int x = 1; /* a long comment", 30));
-    CHECK_INT(out.v[1].len, 30);
-    CHECK_STYLED(line_at(&out, 1), "int x = 1;", TX_CODE);
-    CHECK_INT(out.v[1].st[0], TX_PLAIN);
+    CHECK_INT(out.v[2].width, 30);
+    CHECK(!strncmp(out.v[2].s, "  int x = 1; /* a long comment", 30));
+    CHECK_INT(out.v[2].len, 30);
+    CHECK_STYLED(line_at(&out, 2), "int x = 1;", TX_CODE);
+    CHECK_INT(out.v[2].st[0], TX_PLAIN);
     /* Markup is literal inside, spaces kept. */
-    CHECK_STR(line_s(&out, 2), "    **not bold** `x`");
-    CHECK_STYLED(line_at(&out, 2), "**not bold** `x`", TX_CODE);
-    CHECK_STR(line_s(&out, 3), "  after b");
-    CHECK_STYLED(line_at(&out, 3), "b", TX_BOLD);
+    CHECK_STR(line_s(&out, 3), "    **not bold** `x`");
+    CHECK_STYLED(line_at(&out, 3), "**not bold** `x`", TX_CODE);
+    CHECK_STR(line_s(&out, 4), "  \xe2\x94\x94\xe2\x94\x80");
+    CHECK_STR(line_s(&out, 5), "  after b");
+    CHECK_STYLED(line_at(&out, 5), "b", TX_BOLD);
     CHECK_INT(count_with(&out, "```"), 0);
     LINES_OK(&out, 0, 30, wide, "fenced code");
 
     /* An indented fence, and one left open (a reply still streaming). */
     md("   ```\nopen code **x**", 40, &out);
-    CHECK_LINES(&out, "  open code **x**");
-    CHECK_STYLED(line_at(&out, 0), "open code **x**", TX_CODE);
+    CHECK_LINES(&out, "  \xe2\x94\x8c\xe2\x94\x80", "  open code **x**");
+    CHECK_STYLED(line_at(&out, 1), "open code **x**", TX_CODE);
 
     if (wide) {
         md("```\n中文中文中文中文中文中文\n```", 11, &out);
-        CHECK_LINES(&out, "  中文中文");             /* 10 columns: a fifth would straddle */
+        CHECK_LINES(&out, "  \xe2\x94\x8c\xe2\x94\x80", "  中文中文", "  \xe2\x94\x94\xe2\x94\x80");   /* 10 columns: a fifth would straddle */
         LINES_OK(&out, 0, 11, wide, "wide code");
     }
+    tx_lines_release(&out);
+}
+
+/* A Markdown table is aligned: columns padded to their widest cell, the
+ * header bold over a rule, inline markup inside cells; one too wide for
+ * the pane, or without its rule, stays text. */
+UTF8_TEST(tui_md_tables)
+{
+    tx_lines out;
+    tx_lines_init(&out);
+    md("Here:\n\n| name | rating |\n|---|--:|\n| **Kaito** | 4.5 |\n| Hilo Cafe | 3 |\n\nDone.", 40, &out);
+    CHECK_LINES(&out, "  Here:", "", "  name       rating",
+                "  \xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
+                "  \xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80",
+                "  Kaito      4.5", "  Hilo Cafe  3", "", "  Done.");
+    CHECK_STYLED(line_at(&out, 2), "name", TX_BOLD);
+    CHECK_STYLED(line_at(&out, 4), "Kaito", TX_BOLD);
+    CHECK_STYLED(line_at(&out, 5), "Hilo Cafe", TX_PLAIN);
+    LINES_OK(&out, 0, 40, wide, "table");
+    /* A bar escaped in a cell is the cell's. */
+    md("| a | b |\n|---|---|\n| x \\| y | z |", 40, &out);
+    CHECK_LINES(&out, "  a       b",
+                "  \xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80  \xe2\x94\x80",
+                "  x \\| y  z");
+    /* Too wide for 12 columns: the rows as text, wrapped. */
+    md("| longer name | rating |\n|---|---|\n| Kaito | 4.5 |", 12, &out);
+    CHECK(count_with(&out, "|") > 0);
+    LINES_OK(&out, 0, 12, wide, "wide table");
+    /* Without the rule under the header it is not a table. */
+    md("| a | b |\n| c | d |", 40, &out);
+    CHECK_LINES(&out, "  | a | b |", "  | c | d |");
     tx_lines_release(&out);
 }
 

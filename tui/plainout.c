@@ -28,9 +28,14 @@ void plain_out_init(plain_out *o, FILE *f, int ansi)
     o->f = f;
     o->ansi = ansi;
     gn_buf_init(&o->line);
+    gn_buf_init(&o->table);
 }
 
-void plain_out_release(plain_out *o) { gn_buf_release(&o->line); }
+void plain_out_release(plain_out *o)
+{
+    gn_buf_release(&o->line);
+    gn_buf_release(&o->table);
+}
 
 /* The length of a character to show as U+FFFD at S (N bytes left), or 0
  * for one to print: C0 controls but tab, DEL, C1 (U+0080..U+009F) and the
@@ -86,8 +91,44 @@ static const char *sgr(int style)
     }
 }
 
+/* Print the styled lines L. */
+static void put_lines(plain_out *o, const tx_lines *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        const tx_line *t = &l->v[i];
+        for (int j = 0; j < t->len;) {
+            int k = j;
+            while (k < t->len && t->st[k] == t->st[j]) k++;
+            const char *on = o->ansi ? sgr(t->st[j]) : NULL;
+            if (on) fputs(on, o->f);
+            plain_out_inert(o->f, t->s + j, (size_t)(k - j));
+            if (on) fputs("\033[0m", o->f);
+            j = k;
+        }
+        fputc('\n', o->f);
+    }
+}
+
+/* The table held so far, aligned (or as its lines when it is none). */
+static void put_table(plain_out *o)
+{
+    if (!o->table.len) return;
+    tx_lines l;
+    tx_lines_init(&l);
+    tx_markdown(o->table.data, NO_WRAP, 0, TX_PLAIN, &l);
+    put_lines(o, &l);
+    tx_lines_release(&l);
+    gn_buf_reset(&o->table);
+}
+
 static void put_line(plain_out *o, const char *s, int n)
 {
+    if (!o->fence && tx_table_row(s, n)) {
+        gn_buf_add(&o->table, s, (size_t)n);
+        gn_buf_putc(&o->table, '\n');
+        return;
+    }
+    put_table(o);
     int sp = 0;
     while (sp < n && s[sp] == ' ') sp++;
     if (n - sp >= 3 && !strncmp(s + sp, "```", 3)) {
@@ -114,19 +155,7 @@ static void put_line(plain_out *o, const char *s, int n)
     tx_lines l;
     tx_lines_init(&l);
     tx_markdown(copy, NO_WRAP, 0, TX_PLAIN, &l);
-    for (int i = 0; i < l.n; i++) {
-        const tx_line *t = &l.v[i];
-        for (int j = 0; j < t->len;) {
-            int k = j;
-            while (k < t->len && t->st[k] == t->st[j]) k++;
-            const char *on = o->ansi ? sgr(t->st[j]) : NULL;
-            if (on) fputs(on, o->f);
-            plain_out_inert(o->f, t->s + j, (size_t)(k - j));
-            if (on) fputs("\033[0m", o->f);
-            j = k;
-        }
-        fputc('\n', o->f);
-    }
+    put_lines(o, &l);
     tx_lines_release(&l);
     free(copy);
 }
@@ -152,6 +181,7 @@ void plain_out_feed(plain_out *o, const char *text)
 void plain_out_flush(plain_out *o)
 {
     if (o->line.len) put_line(o, o->line.data, (int)o->line.len);
+    put_table(o);
     gn_buf_reset(&o->line);
     o->fence = 0;
     fflush(o->f);

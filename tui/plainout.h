@@ -4,7 +4,8 @@
  *
  * No curses: on a terminal with colours, **bold** and headings are bold
  * and *italic* italic (SGR); otherwise the markers are dropped and the
- * text printed plain; list markers stay as written.  Control
+ * text printed plain; list markers stay as written; a Markdown table is
+ * held until its last row and printed aligned.  Control
  * characters (ESC, BEL, C1) and bidirectional overrides from the model's
  * text are printed as U+FFFD, so a reply cannot drive the terminal.
  */
@@ -20,6 +21,8 @@ typedef struct plain_out {
     int ansi;                 /* SGR styles */
     int fence;                /* inside a ``` block */
     gn_buf line;              /* the unfinished line */
+    gn_buf table;             /* the rows of a Markdown table so far: held
+                                 until it ends, then printed aligned */
 } plain_out;
 
 /* Print to F (ANSI: with SGR styles).  Release with plain_out_release. */

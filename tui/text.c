@@ -372,8 +372,7 @@ static void md_line(const char *s, int n, int width, int indent, int base, tx_li
 
 /* ---- Markdown tables ------------------------------------------------------------ */
 
-/* Is the line S (N bytes) a table row: "| a | b |" (after spaces)? */
-static int table_row(const char *s, int n)
+int tx_table_row(const char *s, int n)
 {
     int i = 0;
     while (i < n && s[i] == ' ') i++;
@@ -417,7 +416,7 @@ static int table_cells(const char *s, int n, int base, acc *cells)
 
 /* Render the table of lines L (N lines of LEN bytes each) aligned: cells
  * padded to their column's widest, two spaces between columns, the header
- * bold over a rule.  0, or -1 when it does not fit WIDTH (the caller then
+ * bold over a rule of dashes (as the tables of /suql and --suql).  0, or -1 when it does not fit WIDTH (the caller then
  * shows the lines as text). */
 static int md_table(const char *const *l, const int *len, int n, int width, int indent, int base,
                     tx_lines *out)
@@ -440,7 +439,7 @@ static int md_table(const char *const *l, const int *len, int n, int width, int 
         if (r == 1 && table_rule(l[r], len[r])) {
             for (int c = 0; c < cols; c++) {
                 if (c) acc_put(&a, "  ", NULL, 2, TX_PLAIN);
-                for (int k = 0; k < w[c]; k++) acc_put(&a, "\xe2\x94\x80", NULL, 3, TX_DIM);  /* "─" */
+                for (int k = 0; k < w[c]; k++) acc_put(&a, "-", NULL, 1, TX_DIM);  /* as /suql's */
             }
         } else {
             for (int c = 0; c < cols; c++) {
@@ -504,14 +503,14 @@ void tx_markdown(const char *text, int width, int indent, int base, tx_lines *ou
             while (b < m && l[b] == ' ') b++;
             while (le > b && l[le - 1] == ' ') le--;
             md_fence(fence ? l + b : NULL, fence ? le - b : 0, width, indent, out);
-        } else if (!fence && table_row(l, m) && e < n) {
+        } else if (!fence && tx_table_row(l, m) && e < n) {
             /* A table: its rows up to the first line that is not one. */
             const char *rows[256];
             int lens[256], nr = 0, j = i, end = i;
             while (j <= n && nr < 256) {
                 int k = j;
                 while (k < n && text[k] != '\n') k++;
-                if (!table_row(text + j, k - j)) break;
+                if (!tx_table_row(text + j, k - j)) break;
                 rows[nr] = text + j;
                 lens[nr++] = k - j;
                 end = k;

@@ -86,6 +86,12 @@ void tx_wrap(const char *s, const unsigned char *st, int n, int width, const cha
  * never shown.  BASE is the style of plain text. */
 void tx_markdown(const char *text, int width, int indent, int base, tx_lines *out);
 
+/* Is the line S (N bytes) a row of a Markdown table ("| a | b |", after
+ * spaces)?  tx_markdown aligns a table: its rows, the second a rule
+ * ("|---|--:|"), padded to each column's widest cell, the header bold;
+ * one wider than the pane stays text. */
+int tx_table_row(const char *s, int n);
+
 /* Fill ST[0..N) with the SUQL styles of Q: keywords, strings, numbers,
  * answer()/summary() and other functions; the rest BASE. */
 void tx_suql_styles(const char *q, int n, unsigned char *st, int base);

@@ -179,6 +179,78 @@ static void say_row(const ws_val *row, gn_buf *out)
     gn_buf_putc(out, '\n');
 }
 
+/* ---- several rows as a table ----------------------------------------------- */
+
+enum { TABLE_ROWS = 10, TABLE_COLS = 5 };
+
+/* Can column KEY of the rows be shown in a cell: a scalar, short, in the
+ * first row? */
+static int cell_column(const ws_val *v)
+{
+    return v && v->kind != WV_LIST && v->kind != WV_DICT &&
+           !(v->kind == WV_STR && strlen(v->u.s) > 60);
+}
+
+/* V as a table cell: its text, bars escaped and line breaks as spaces. */
+static void say_cell(const ws_val *v, gn_buf *out)
+{
+    gn_buf c;
+    gn_buf_init(&c);
+    if (v && v->kind != WV_NONE) say_value(NULL, v, &c);
+    for (size_t i = 0; i < c.len; i++) {
+        char ch = c.data[i];
+        if (ch == '|') gn_buf_puts(out, "\\|");
+        else gn_buf_putc(out, ch == '\n' || ch == '\r' || ch == '\t' ? ' ' : ch);
+    }
+    gn_buf_release(&c);
+}
+
+/* The N rows of RESULT as a Markdown table (the screen aligns it): the
+ * name-like column first, then up to four columns short enough for a cell
+ * (scalars, texts up to 60 bytes) in some row shown, TABLE_ROWS rows at
+ * most.  0 when the rows have no column besides
+ * the name (a list of names reads better), else 1. */
+static int say_table(const ws_val *result, int n, gn_buf *out)
+{
+    static const char *const name_cols[] = { "name", "title", "course_codes" };
+    const ws_val *first = result->u.c.items[0];
+    if (first->kind != WV_DICT) return 0;
+    const char *cols[TABLE_COLS];
+    int nc = 0;
+    for (size_t i = 0; i < 3 && !nc; i++)
+        if (cell_column(ws_dict_get(first, name_cols[i]))) cols[nc++] = name_cols[i];
+    int named = nc;
+    /* The columns short enough for a cell in some row shown, in the order
+     * they first come. */
+    for (int r = 0; r < n && r < TABLE_ROWS; r++) {
+        const ws_val *row = result->u.c.items[r];
+        for (int i = 0; row->kind == WV_DICT && i < row->u.c.n && nc < TABLE_COLS; i++) {
+            const char *k = row->u.c.keys[i];
+            int have = 0;
+            for (int c = 0; c < nc && !have; c++) have = !strcmp(cols[c], k);
+            if (!have && cell_column(row->u.c.items[i]) && row->u.c.items[i]->kind != WV_NONE) cols[nc++] = k;
+        }
+    }
+    if (nc - named < 1 || nc < 2) return 0;
+    gn_buf_puts(out, "\n|");
+    for (int c = 0; c < nc; c++) gn_buf_printf(out, " %s |", cols[c]);
+    gn_buf_puts(out, "\n|");
+    for (int c = 0; c < nc; c++) gn_buf_puts(out, "---|");
+    gn_buf_putc(out, '\n');
+    for (int r = 0; r < n && r < TABLE_ROWS; r++) {
+        const ws_val *row = result->u.c.items[r];
+        gn_buf_putc(out, '|');
+        for (int c = 0; c < nc; c++) {
+            gn_buf_putc(out, ' ');
+            say_cell(row->kind == WV_DICT ? ws_dict_get(row, cols[c]) : NULL, out);
+            gn_buf_puts(out, " |");
+        }
+        gn_buf_putc(out, '\n');
+    }
+    if (n > TABLE_ROWS) gn_buf_printf(out, "\n(%d more not shown)\n", n - TABLE_ROWS);
+    return 1;
+}
+
 static void render_report(const ws_state *st, const ws_record *r, const ws_act *a, gn_buf *out)
 {
     if (r->kind == WR_TASK) {
@@ -197,8 +269,12 @@ static void render_report(const ws_state *st, const ws_record *r, const ws_act *
         return;
     }
     gn_buf_printf(out, "I searched for \"%s\" and found %d result%s:\n", r->question, n, n == 1 ? "" : "s");
-    for (int i = 0; i < n && i < 5; i++) say_row(r->result->u.c.items[i], out);
-    if (n > 5) gn_buf_printf(out, "(and %d more)\n", n - 5);
+    /* Several rows with columns read as a table; one row, or names
+     * alone, as a list. */
+    if (n < 2 || !say_table(r->result, n, out)) {
+        for (int i = 0; i < n && i < 5; i++) say_row(r->result->u.c.items[i], out);
+        if (n > 5) gn_buf_printf(out, "(and %d more)\n", n - 5);
+    }
     if (r->note) gn_buf_printf(out, "Note: %s.\n", r->note);
 }
 

@@ -153,7 +153,7 @@ check "offline conversation exits 0" rc_is 0
 same "offline conversation: greeting and answer" "$(cat "$T/out")" \
     "$(printf '%s\n' 'Hello! Ask me anything about the wines.' \
        "I searched for \"SELECT name, price FROM wines WHERE color = 'red' ORDER BY price DESC\" and found 2 results:" \
-       '- Gamma (price 33.25)' '- Beta (price 20)')"
+       '' 'name   price' '-----  -----' 'Gamma  33.25' 'Beta   20')"
 check "offline conversation: says it is offline" errhas "offline"
 
 # An edit to worksheet.csv is taken at the next start (the Next: lines say so).

@@ -68,3 +68,18 @@ TEST(tui_plainout_blank_lines_between_paragraphs)
         free(s);
     }
 }
+
+/* A table is held until its last row, then printed aligned, however the
+ * stream is cut. */
+TEST(tui_plainout_tables_aligned)
+{
+    const char *reply = "Found:\n| name | rating |\n|---|---|\n| Kaito | 4.5 |\n| Hilo Cafe | 3 |\nEnjoy.";
+    for (int k = 1; k <= 9; k++) {
+        char *s = render(reply, k, 0);
+        CHECK_STR(s, "Found:\nname       rating\n---------  ------\nKaito      4.5\nHilo Cafe  3\nEnjoy.\n");
+        free(s);
+    }
+    char *s = render("| a | b |\n|---|---|\n| 1 | 2 |", 4, 0);   /* a table at the very end */
+    CHECK_STR(s, "a  b\n-  -\n1  2\n");
+    free(s);
+}

@@ -1843,7 +1843,8 @@ TEST(ws_runtime_acts_forms)
     char *p = act_print(st, x), *t = act_render(st, x);
     CHECK_CONTAINS(p, "Report(answer(\"cheap \\\"sushi\\\"\"), result=[{\"name\": \"A\", \"review\": \"xxxx");
     CHECK_CONTAINS(p, "{\"name\": \"B\", \"rating\": 4.5}, {\"name\": \"C\"}])");
-    CHECK_STR(t, "I searched for \"cheap \"sushi\"\" and found 3 results:\n- A\n- B (rating 4.5)\n- C\n");
+    CHECK_STR(t, "I searched for \"cheap \"sushi\"\" and found 3 results:\n\n"
+                 "| name | rating |\n|---|---|\n| A |  |\n| B | 4.5 |\n| C |  |\n");
     free(p);
     free(t);
     ws_record *e0 = ws_state_new_kb(st, "vegan ramen");
@@ -1874,9 +1875,12 @@ TEST(ws_runtime_acts_forms)
     t = act_render(st, x);
     CHECK_CONTAINS(p, "{\"title\": \"Odd\", \"n\": 9, \"price\": \"cheap\", \"tags\": [\"x\"]}] + 2 more rows)");
     CHECK(!strstr(p, "\"n\": 10"));
-    CHECK_STR(t, "I searched for \"many\" and found 12 results:\n"
-                 "- Even (n 0, price cheap)\n- Odd (n 1, price cheap)\n- Even (n 2, price cheap)\n"
-                 "- Odd (n 3, price cheap)\n- Even (n 4, price cheap)\n(and 7 more)\n");
+    /* Several rows with columns: a table of ten, the lists left out. */
+    CHECK_STR(t, "I searched for \"many\" and found 12 results:\n\n"
+                 "| title | n | price |\n|---|---|---|\n"
+                 "| Even | 0 | cheap |\n| Odd | 1 | cheap |\n| Even | 2 | cheap |\n| Odd | 3 | cheap |\n"
+                 "| Even | 4 | cheap |\n| Odd | 5 | cheap |\n| Even | 6 | cheap |\n| Odd | 7 | cheap |\n"
+                 "| Even | 8 | cheap |\n| Odd | 9 | cheap |\n\n(2 more not shown)\n");
     free(p);
     free(t);
     x = ws_acts_add(&a, WA_REPORT, d->id, -1, NULL, ws_val_copy(d->api_result));

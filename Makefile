@@ -59,7 +59,8 @@ $(B)/obj/%.o: %.c | $(B)/config.mk
 
 $(B)/libgenie.a: $(call obj,$(ENGINE_SRC))
 	@rm -f $@
-	ar rcs $@ $^
+	@$(if $(V),,echo "  AR    $@")
+	$(Q)ar rcs $@ $^
 
 $(B)/genie: $(call obj,$(TUI_SRC)) $(B)/libgenie.a
 	@$(if $(V),,echo "  LINK  $@")

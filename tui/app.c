@@ -573,11 +573,10 @@ int cli_chat_screen(const cfg_t *c)
     gn_err_clear(&e);
     /* Loading a large knowledge base's index takes seconds: say so
      * until the screen opens. */
-    int say = !cfg_bool(c, OPT_QUIET);
-    if (say) fputs("genie: loading the agent and its knowledge base...", stderr);
     genie_hooks h = cli_hooks(c);
+    cli_status("loading the agent and its knowledge base...");
     int rc = genie_chat_open(&a.ch, c, &h, &e);
-    if (say) fputs("\r\033[K", stderr);
+    cli_status_end();
     if (rc) {
         genie_chat_close(&a.ch);
         return cli_fail(&e);

@@ -19,6 +19,12 @@ int cli_fail(const gn_err *e);
  * always, made inert), and a build's progress unless --quiet (one
  * rewritten line on a terminal, every quarter otherwise). */
 genie_hooks cli_hooks(const cfg_t *c);
+/* A status on a terminal's stderr until cli_status_end ("genie: loading
+ * ..."), wiped then unless a note or progress came after it (it then
+ * stays, on a line of its own).  Nothing with --quiet or off a terminal.
+ * After cli_hooks. */
+void cli_status(const char *msg);
+void cli_status_end(void);
 
 /* --reindex and --search TEXT (cmd_search.c). */
 int cli_reindex(const cfg_t *c);

@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static atomic_int interrupted;   /* lock-free: safe in a handler */
 
@@ -100,9 +102,36 @@ static const char *shell_word(const char *s, char *buf, size_t n)
     return buf;
 }
 
+/* How to run this genie again, for the Next: lines: "genie" when that
+ * name on PATH is this very program, else its path (relative to the
+ * current directory when under it: "build/genie" in a build tree). */
+static const char *self_command(char *buf, size_t n)
+{
+    struct stat me, st;
+    static char exe[4096];            /* shell_word may return a pointer into it */
+    ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (k <= 0 || stat("/proc/self/exe", &me)) return "genie";
+    exe[k] = 0;
+    const char *path = getenv("PATH");
+    for (const char *p = path ? path : ""; *p;) {
+        size_t l = strcspn(p, ":");
+        char cand[4200];
+        snprintf(cand, sizeof cand, "%.*s/genie", (int)l, l ? p : ".");
+        if (!stat(cand, &st) && st.st_dev == me.st_dev && st.st_ino == me.st_ino) return "genie";
+        p += l;
+        if (*p == ':') p++;
+    }
+    char cwd[4096];
+    size_t cl;
+    if (getcwd(cwd, sizeof cwd) && (cl = strlen(cwd)) && !strncmp(exe, cwd, cl) && exe[cl] == '/')
+        return shell_word(exe + cl + 1, buf, n);
+    return shell_word(exe, buf, n);
+}
+
 static void print_next(const char *dir_, const ig_table *t, int n)
 {
-    char qbuf[4200];
+    char qbuf[4200], sbuf[4200];
+    const char *self = self_command(sbuf, sizeof sbuf);
     const char *dir = shell_word(dir_, qbuf, sizeof qbuf);
     const ig_table *ft = NULL;
     const ig_column *fc = NULL;
@@ -117,13 +146,13 @@ static void print_next(const char *dir_, const ig_table *t, int n)
     for (int k = 0; k < t[0].ncols; k++)
         if (t[0].cols[k].key) show = &t[0].cols[k];
     printf("\nNext:\n");
-    printf("  genie --agent %s                talk to it (--offline: type SUQL yourself)\n", dir);
+    printf("  %s --agent %s                talk to it (--offline: type SUQL yourself)\n", self, dir);
     if (show)
-        printf("  genie --agent %s --suql 'SELECT %s FROM %s LIMIT 5'\n", dir, show->name, t[0].name);
+        printf("  %s --agent %s --suql 'SELECT %s FROM %s LIMIT 5'\n", self, dir, show->name, t[0].name);
     if (fc && fc->type == IG_FREE)
-        printf("  genie --agent %s --suql \"SELECT %s FROM %s WHERE answer(%s, 'your question?') = 'Yes'\"\n",
-               dir, show ? show->name : "*", ft->name, fc->name);
-    if (fc) printf("  genie --agent %s --search 'words to look for'\n", dir);
+        printf("  %s --agent %s --suql \"SELECT %s FROM %s WHERE answer(%s, 'your question?') = 'Yes'\"\n",
+               self, dir, show ? show->name : "*", ft->name, fc->name);
+    if (fc) printf("  %s --agent %s --search 'words to look for'\n", self, dir);
     printf("  Edit %s/worksheet.csv to correct a type, the enum values or a description\n"
            "  (genie-worksheet(5)); the next start takes the changes.\n", dir_);
 }

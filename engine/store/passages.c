@@ -17,6 +17,7 @@
 #include "util/xmem.h"
 
 #include <cjson/cJSON.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *ddl =
@@ -141,13 +142,15 @@ static int build_table(sqlite3 *db, const st_table *t, int first_src, emit_ctx *
     gn_buf_release(&sql);
     if (rc) return st_dberr(db, e, t->name);
     long total = count_rows(db, t->name), done = 0;
+    char stage[96];                   /* what is counted: the table's rows */
+    snprintf(stage, sizeof stage, "rows of %s", t->name);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW && !c->rc) {
         c->row = sqlite3_column_int64(st, 0);
         for (int j = 0; j < ncols; j++) {
             c->src = first_src + j;
             emit_value(c, (const char *)sqlite3_column_text(st, j + 1), cols[j]->is_array, max);
         }
-        if (progress && (++done % 500 == 0 || done == total)) progress("passages", done, total, ud);
+        if (progress && (++done % 500 == 0 || done == total)) progress(stage, done, total, ud);
     }
     sqlite3_finalize(st);
     if (c->rc || (rc != SQLITE_DONE && rc != SQLITE_ROW)) return st_dberr(db, e, t->name);

@@ -77,10 +77,16 @@ same "CSV: DIR holds the agent, its database and index" "$(ls wine | tr '\n' ' '
      "agent.ini wine.db wine.db.faiss wine.db.lex wine.db.vec worksheet.csv "
 check "CSV: no hidden directory left" no_temp
 check "CSV: progress on stderr" errhas "genie: imported 1 table in"
-check "CSV: next commands printed" has "  genie --agent wine --suql 'SELECT name FROM wines LIMIT 5'"
+# The Next: commands name this genie as it can be run from here: its path
+# when "genie" on PATH is not it.
+check "CSV: next commands printed (genie not on PATH: its path)" has "  $BIN --agent wine --suql 'SELECT name FROM wines LIMIT 5'"
 check "CSV: next commands: answer() on the free-text column" has \
-    "genie --agent wine --suql \"SELECT name FROM wines WHERE answer(tasting_notes, 'your question?') = 'Yes'\""
-check "CSV: next commands: --search" has "  genie --agent wine --search 'words to look for'"
+    "$BIN --agent wine --suql \"SELECT name FROM wines WHERE answer(tasting_notes, 'your question?') = 'Yes'\""
+check "CSV: next commands: --search" has "  $BIN --agent wine --search 'words to look for'"
+mkdir -p "$T/onpath" && ln -sf "$BIN" "$T/onpath/genie"
+PATH="$T/onpath:$PATH" gi --init wine_onpath "$D/wines.csv"
+check "... and 'genie' when that is this genie on PATH" has "  genie --agent wine_onpath --search 'words to look for'"
+rm -rf wine_onpath
 same "CSV: name is text, key" "$(ctype name)" "text, key"
 same "CSV: Price is real" "$(ctype price)" "real"
 same "CSV: Tasting Notes -> tasting_notes, free text" "$(ctype tasting_notes)" "free text"
@@ -579,12 +585,12 @@ check "SIGHUP: no DIR, no hidden directory" sh -c "[ ! -e hup ] && [ -z \"\$(ls 
 # ---- what is printed can be run as printed --------------------------------------------
 # The Next: lines are commands to paste: each --suql one runs.
 # next_runs DIR FILE: the first Next: --suql line of genie --init DIR FILE,
-# run as printed (with -q), says "(4 rows)".
+# run as printed (with -q; the program as printed too), says "(4 rows)".
 next_runs() {
     gi --init "$1" "$2"
     local cmd out
-    cmd=$(grep -m1 "^  genie --agent .* --suql 'SELECT" "$T/out" | sed 's/^  genie //')
-    out=$(eval "\"\$BIN\" $cmd -q" 2>&1)
+    cmd=$(grep -m1 "^  .* --agent .* --suql 'SELECT" "$T/out" | sed 's/^  //')
+    out=$(eval "$cmd -q" 2>&1)         # the whole line, its program too
     case $out in *"(4 rows)"*) return 0 ;; *) echo "$cmd: $out" >"$T/err"; return 1 ;; esac
 }
 check "the Next: --suql line runs as printed" next_runs next_plain "$D/wines.csv"

@@ -308,6 +308,8 @@ static void usage_of_timings(app *a, const cJSON *t)
     llm_stats u;
     ag_timings_usage(t, &u, &a->last_memo);
     a->last = u;
+    cJSON_Delete(a->timings);
+    a->timings = cJSON_Duplicate(t, 1);
     llm_stats_add(&a->sess, &u);
     a->sess_memo += a->last_memo;
 }
@@ -401,6 +403,8 @@ void app_reset(app *a)
     genie_chat_reset(&a->ch);
     memset(&a->last, 0, sizeof a->last);
     memset(&a->sess, 0, sizeof a->sess);
+    cJSON_Delete(a->timings);
+    a->timings = NULL;
     a->last_memo = a->sess_memo = 0;
     a->last_ms = 0;
     vc_clear(&a->conv);
@@ -637,6 +641,7 @@ out:
     tx_lines_release(&a.q_lines);
     cJSON_Delete(a.state);
     cJSON_Delete(a.state_before);
+    cJSON_Delete(a.timings);
     free(a.queued);
     genie_chat_close(&a.ch);
     return rc;

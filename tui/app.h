@@ -46,6 +46,7 @@ typedef struct app {
     vq_list q;
     cJSON *state;             /* the last state shown (JSON), or NULL */
     cJSON *state_before;      /* the state before the turn in progress */
+    cJSON *timings;           /* the last turn's timings event, or NULL */
     vc_msg *reply;            /* the reply being streamed, or NULL */
     int turn;                 /* number of the turn in progress or last */
     char *queued;             /* an utterance sent while a turn ran */

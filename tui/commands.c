@@ -78,6 +78,43 @@ static void usage_line(gn_buf *b, const char *what, const llm_stats *s, long mem
     gn_buf_putc(b, '\n');
 }
 
+/* The last turn's timeline: each phase a bar placed where it ran in the
+ * turn (20 columns for the whole), its time, then the LLM calls by stage.
+ * Screen tests show no clock, so the bars and times are left out there. */
+static void timeline(const app *a, gn_buf *b)
+{
+    const cJSON *t = a->timings;
+    const cJSON *ph = cJSON_GetObjectItemCaseSensitive(t, "ms_by_stage");
+    if (!cJSON_IsObject(ph) || !ph->child) return;
+    double total = 0;
+    for (const cJSON *p = ph->child; p; p = p->next) total += cJSON_IsNumber(p) ? p->valuedouble : 0;
+    if (a->test) gn_buf_puts(b, "\nlast turn's timeline:\n");
+    else gn_buf_printf(b, "\nlast turn's timeline (%.1f s):\n", total / 1000.0);
+    double at = 0;
+    enum { W = 20 };
+    for (const cJSON *p = ph->child; p; p = p->next) {
+        double ms = cJSON_IsNumber(p) ? p->valuedouble : 0;
+        gn_buf_printf(b, "  %-10s", p->string);
+        if (!a->test && total > 0) {
+            int from = (int)(at / total * W + 0.5), to = (int)((at + ms) / total * W + 0.5);
+            if (to <= from) to = from + 1;
+            if (to > W) to = W, from = from < W ? from : W - 1;
+            gn_buf_putc(b, '|');
+            for (int i = 0; i < W; i++) gn_buf_putc(b, i >= from && i < to ? '#' : ' ');
+            gn_buf_printf(b, "| %6.2f s", ms / 1000.0);
+        }
+        gn_buf_putc(b, '\n');
+        at += ms;
+    }
+    const cJSON *by = cJSON_GetObjectItemCaseSensitive(t, "calls_by_stage");
+    if (cJSON_IsObject(by) && by->child) {
+        gn_buf_puts(b, "  LLM calls:");
+        for (const cJSON *c = by->child; c; c = c->next)
+            gn_buf_printf(b, "%s %s %.0f", c == by->child ? "" : ",", c->string, cJSON_GetNumberValue(c));
+        gn_buf_putc(b, '\n');
+    }
+}
+
 static void c_usage(app *a, const char *arg)
 {
     (void)arg;
@@ -88,7 +125,9 @@ static void c_usage(app *a, const char *arg)
     snprintf(what, sizeof what, "this conversation (%d turn%s)", a->turn, a->turn == 1 ? "" : "s");
     usage_line(&b, what, &a->sess, a->sess_memo);
     gn_buf_puts(&b, "(an LLM call is a request sent to the server; a reply from the cache is "
-                "not one, and a memo hit asked nothing)");
+                "not one, and a memo hit asked nothing)\n");
+    timeline(a, &b);
+    while (b.len && b.data[b.len - 1] == '\n') b.data[--b.len] = 0;
     app_add(a, VC_NOTE, "/usage: the LLM use of the last turn and of this conversation");
     app_add(a, VC_BLOCK, b.data);
     gn_buf_release(&b);

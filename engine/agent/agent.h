@@ -148,7 +148,8 @@ enum ag_ev_kind {
     AG_EV_WARNING,      /* a problem in the spec's predicates or actions */
     AG_EV_TIMINGS,      /* end of turn: data {turn, ms_total, ms_llm, ms_engine,
                            llm_calls, cache_hits, memo_hits (account.h's
-                           words), calls_by_stage {stage: n}, cost (dollars,
+                           words), calls_by_stage {stage: n}, ms_by_stage
+                           {parse, knowledge, policy, respond: ms}, cost (dollars,
                            when priced), tokens_in, tokens_out,
                            tokens_estimated (calls without usage: their
                            tokens are estimates; absent when none), ...} */

@@ -41,9 +41,15 @@ const char *ag_today(const ag_conv *cv)
     return buf;
 }
 
+/* The phases of a turn, in order, as their AG_EV_STAGE names them. */
+static const char *const phases[4] = { "parse", "knowledge", "policy", "respond" };
+
 void ag_emit(ag_tturn *t, enum ag_ev_kind kind, const char *stage, const char *text,
              const char *error, const cJSON *data)
 {
+    if (kind == AG_EV_STAGE && stage)
+        for (int i = 0; i < 4; i++)
+            if (!strcmp(stage, phases[i]) && !t->phase_t[i]) t->phase_t[i] = gn_now();
     if (!t->cb) return;
     ag_event ev = { kind, stage, text, error, data };
     t->cb(&ev, t->ud);
@@ -727,6 +733,17 @@ static int turn_run(ag_conv *cv, const char *utterance, size_t was, ag_event_fn 
     /* Calls the server reported no usage for: their tokens are estimates. */
     if (all.usage_missing) cJSON_AddNumberToObject(tj, "tokens_estimated", (double)all.usage_missing);
     cJSON_AddNumberToObject(tj, "parse_repairs", t.parse_repairs);
+    /* Each phase from its start to the next one's (the last to the end of
+     * the turn): a turn's timeline. */
+    cJSON *ph = cJSON_AddObjectToObject(tj, "ms_by_stage");
+    double t_end = gn_now();
+    for (int i = 0; i < 4; i++) {
+        if (!t.phase_t[i]) continue;
+        double until = t_end;
+        for (int j = i + 1; j < 4; j++)
+            if (t.phase_t[j]) { until = t.phase_t[j]; break; }
+        cJSON_AddNumberToObject(ph, phases[i], (until - t.phase_t[i]) * 1000.0);
+    }
     cJSON *pc = cJSON_AddObjectToObject(tj, "prompt_chars");
     for (int i = 0; i < LLM_STAGE__COUNT; i++)
         if (t.prompt_chars[i]) cJSON_AddNumberToObject(pc, llm_stage_name(i), (double)t.prompt_chars[i]);

@@ -39,6 +39,9 @@ typedef struct ag_tturn {
                                                 of the turn (ag_llm's) */
     char *error;              /* the first stage error, for the record */
     double ms_llm;
+    double phase_t[4];        /* when parse, knowledge, policy and respond
+                                 began (ag_emit of their stage; 0: not run),
+                                 for the timings' ms_by_stage */
     long memo_hits;           /* of the turn's SUQL runs (account.h's words) */
     char keys[LLM_STAGE__COUNT][65];   /* each stage's last reply's cache key */
     int llm_down;             /* a call of this turn could not reach the server

@@ -444,6 +444,9 @@ keys "/usage" Enter
 check "/usage shows the last turn's calls, tokens and cost" \
     waitfor "last turn: 2 LLM calls, 1500 tokens in, 110 out, \$0.0041" 5
 check "/usage shows the conversation's" shows "this conversation (1 turn): 2 LLM calls"
+check "/usage shows the last turn's timeline, phase by phase" \
+    sh -c "tmux -L $SOCK capture-pane -p -t g | grep -q \"last turn's timeline:\" && tmux -L $SOCK capture-pane -p -t g | grep -qE '^    parse +│' && tmux -L $SOCK capture-pane -p -t g | grep -qE '^    respond +│'"
+check "... and its LLM calls by stage" shows "LLM calls: parse 1, respond 1"
 keys "/suql SELECT name FROM restaurants LIMIT 1" Enter
 waitfor "(1 row)"
 keys "/explain SELECT name FROM restaurants LIMIT 1" Enter

@@ -58,6 +58,15 @@ check "... parse, kb_parse, respond and two answers" eq "$calls" 5
 check "... none from the cache" eq "$(timing cache_hits)" 0
 # 1000*2+10*10 + 800*2+20*10 + 2*(100*2+5*10) + 500*2+100*10 = 6400 micro-dollars
 check "the turn's cost, from the tokens and --prices" eq "$(timing cost)" 0.0064
+# The turn's timeline: its four phases in order, each timed, the phases
+# adding up to about the whole turn.
+check "the timings event has each phase's milliseconds, in order" sh -c "grep '\"event\":\"timings\"' '$T/out' | tail -n1 | '$PY' -c '
+import json, sys
+d = json.loads(sys.stdin.read())[\"data\"]; p = d[\"ms_by_stage\"]
+assert list(p) == [\"parse\", \"knowledge\", \"policy\", \"respond\"], p
+assert all(v >= 0 for v in p.values()), p
+assert abs(sum(p.values()) - d[\"ms_total\"]) <= 0.05 * d[\"ms_total\"] + 5, (p, d[\"ms_total\"])'"
+check "... and no tokens_estimated when the server reported usage" eq "$(timing tokens_estimated)" none
 n0=$(sent)
 turn --format json
 check "the same turn again: its LLM calls are the requests the server got" \

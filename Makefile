@@ -171,7 +171,8 @@ FUZZ_TARGETS ?= $(basename $(notdir $(FUZZ_SRC)))
 FUZZ_SEEDS_fuzz_sse    := tests/data/sse-recordings
 FUZZ_SEEDS_fuzz_prompt := config/prompts
 FUZZ_SEEDS_fuzz_suql   := tests/suql/seeds
-# The pure parsers and compilers only: no curl or threads in a fuzz target
+# The pure parsers and compilers only (and the screen's text, curses-free):
+# no curl or threads in a fuzz target
 # (SQLite is linked for the emitter's function registration, never opened).
 FUZZ_LIB_SRC := $(UTIL_SRC) \
                 $(addprefix engine/llm/,sse.c stream.c template.c prompt.c request.c stage.c) \
@@ -179,7 +180,8 @@ FUZZ_LIB_SRC := $(UTIL_SRC) \
                     pgfunc.c pgstat.c analyze.c analyze_names.c analyze_expr.c analyze_group.c analyze_setop.c \
                     analyze_window.c emit.c emit_select.c emit_array.c emit_func.c emit_setop.c emit_window.c) \
                 engine/store/kb.c $(wildcard engine/worksheet/*.c) \
-                $(addprefix config/,config.c options.c help.c)
+                $(addprefix config/,config.c options.c help.c) \
+                $(addprefix tui/,text.c plainout.c view_conv.c)
 FUZZ_LIBS := -lcjson -lpg_query -lsqlite3 -lcsv -linih -lm
 FUZZ_CC   := clang -std=c11 -D_GNU_SOURCE -g -O1 -I. -Iengine
 FUZZ_OBJ  := $(patsubst %.c,$(B)/fuzz/obj/%.o,$(FUZZ_LIB_SRC))

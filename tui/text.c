@@ -338,6 +338,10 @@ static void md_line(const char *s, int n, int width, int indent, int base, tx_li
     int lead = 0;
     while (lead < n && s[lead] == ' ') lead++;
     if (indent + lead > 40) lead = 40 - indent;
+    /* A line's own indent takes at most half of what the pane leaves, so
+     * its text still fits beside it (44 spaces at 11 columns once made
+     * the line wider than the pane). */
+    if (lead > (width - indent) / 2) lead = (width - indent) / 2;
     if (lead < 0) lead = 0;
     const char *p = s + lead;
     int m = n - lead, hs = 0;

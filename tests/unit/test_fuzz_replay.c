@@ -41,6 +41,7 @@ int __lsan_do_recoverable_leak_check(void) __attribute__((weak));
 
 int fuzz_config_entry(const uint8_t *data, size_t size);
 int fuzz_expr_entry(const uint8_t *data, size_t size);
+int fuzz_markdown_entry(const uint8_t *data, size_t size);
 int fuzz_optimizer_entry(const uint8_t *data, size_t size);
 int fuzz_prompt_entry(const uint8_t *data, size_t size);
 int fuzz_sse_entry(const uint8_t *data, size_t size);
@@ -56,6 +57,7 @@ static const struct {
 } targets[] = {
     { "fuzz_config", fuzz_config_entry, NULL },
     { "fuzz_expr", fuzz_expr_entry, NULL },
+    { "fuzz_markdown", fuzz_markdown_entry, NULL },
     { "fuzz_optimizer", fuzz_optimizer_entry, NULL },
     { "fuzz_prompt", fuzz_prompt_entry, "config/prompts" },
     { "fuzz_sse", fuzz_sse_entry, "tests/data/sse-recordings" },

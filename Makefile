@@ -75,7 +75,7 @@ $(B)/genie-gen: $(call obj,$(GEN_SRC)) $(UTIL_OBJ)
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@ $^ -lsqlite3 -lm $(LDFLAGS)
 
 # The screen's curses-free parts (text, views, worker) are unit-tested too.
-TUI_PURE := $(addprefix tui/,text.c view_conv.c view_ws.c view_suql.c worker.c plainout.c)
+TUI_PURE := $(addprefix tui/,text.c view_conv.c view_ws.c view_suql.c worker.c plainout.c plantree.c)
 # The fuzz targets too, each entry point renamed NAME_entry: the unit tests
 # replay their crash reproducers and seeds (tests/unit/test_fuzz_replay.c).
 FUZZ_ENTRY_OBJ := $(call obj,$(FUZZ_SRC))

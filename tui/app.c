@@ -16,6 +16,7 @@
  * state before the turn, as the engine does.
  */
 #include "app.h"
+#include "plantree.h"
 
 #include "util/clock.h"
 #include "util/xmem.h"
@@ -294,7 +295,15 @@ static void finish_query(app *a, app_job *j, int status)
         cJSON_AddNumberToObject(d, "count", (double)j->st.rows);
         cJSON_AddNumberToObject(d, "ms", j->st.ms_total);
         cJSON_AddItemToObject(d, "plan", suql_stats_json(&j->st));
-        app_add(a, VC_BLOCK, j->result.data ? j->result.data : "");
+        if (j->kind == JOB_EXPLAIN) {         /* the plan as a tree, as --explain draws it */
+            gn_buf t;
+            gn_buf_init(&t);
+            pt_render(j->result.data ? j->result.data : "", NULL, tx_ascii(), &t);
+            app_add(a, VC_BLOCK, t.data ? t.data : "");
+            gn_buf_release(&t);
+        } else {
+            app_add(a, VC_BLOCK, j->result.data ? j->result.data : "");
+        }
     }
     vq_result(&a->q, d);          /* an explained query: done, nothing run */
     cJSON_Delete(d);

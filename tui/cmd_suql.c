@@ -9,9 +9,11 @@
  */
 #include "cli.h"
 #include "plainout.h"
+#include "plantree.h"
 
 #include "util/xmem.h"
 
+#include <langinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +96,17 @@ static void print_result(const cfg_t *c, const suql_result *r)
     gn_buf_release(&b);
 }
 
+/* The plan PLAN as a tree (plantree.h), ST's counts on its nodes; box
+ * lines where the locale shows UTF-8, ASCII otherwise. */
+static void print_plan(const char *plan, const suql_run_stats *st)
+{
+    gn_buf t;
+    gn_buf_init(&t);
+    pt_render(plan ? plan : "", st, strcmp(nl_langinfo(CODESET), "UTF-8") != 0, &t);
+    plain_out_inert(stdout, t.data ? t.data : "", t.len);
+    gn_buf_release(&t);
+}
+
 static int run(const cfg_t *c, const char *arg, int explain)
 {
     gn_err e;
@@ -115,16 +128,19 @@ static int run(const cfg_t *c, const char *arg, int explain)
     gn_buf out;
     gn_buf_init(&out);
     int analyze = cfg_bool(c, OPT_ANALYZE);
-    if (explain) {
-        rc = genie_suql_explain(&x, text, &out, &e);
-        if (!rc) plain_out_inert(stdout, out.data, out.len);
-    }
+    /* The plan is drawn as a tree; with --analyze after the run, so that
+     * each step's node carries what it did. */
+    if (explain) rc = genie_suql_explain(&x, text, &out, &e);
+    if (explain && !rc && !analyze) print_plan(out.data, NULL);
     if (!rc && (!explain || analyze)) {
         suql_result r;
         suql_run_stats st;
         rc = genie_suql_run(&x, text, &r, &st, &e);
         if (!rc) {
-            if (explain) fputs("\nresult:\n", stdout);
+            if (explain) {
+                print_plan(out.data, &st);
+                fputs("\nresult:\n", stdout);
+            }
             print_result(c, &r);
             if (analyze) {
                 gn_buf_reset(&out);

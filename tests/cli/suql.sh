@@ -64,8 +64,17 @@ check "--analyze reports per step" sh -c "grep -qE '^  conjunct 1: [0-9]+ candid
 OQ="SELECT name FROM restaurants WHERE (location = 'Cupertino' AND answer(reviews, 'is it romantic?') = 'Yes') OR (location = 'Sunnyvale' AND answer(reviews, 'good for kids?') = 'Yes') LIMIT 40"
 g -q --db "$T/r.db" --explain "$OQ" --analyze
 check "--explain --analyze: a step for each conjunct" sh -c "grep -q '^  conjunct 1: ' '$T/out' && grep -q '^  conjunct 2: ' '$T/out' && grep -q '^  final: ' '$T/out'"
+check "--explain --analyze: the plan's tree carries each step's counts" \
+    sh -c "grep -qE '^(├─|\\|-) conjunct 1:  \[[0-9]+ candidates, [0-9]+ checked, [0-9]+ passed; [0-9]+ evaluations?, [0-9]+ LLM calls?\]' '$T/out' && grep -qE '^(└─|\\\`-|├─|\\|-) final: .*\[[0-9]+ rows?\]' '$T/out'"
 g -q --db "$T/r.db" --explain "$FQ"
 check "--explain shows the plan" sh -c "[ \$(cat '$T/rc') = 0 ] && grep -q 'mode:   optimized' '$T/out' && grep -q 'structured: SELECT' '$T/out' && grep -q 'budget:' '$T/out'"
+check "--explain draws the plan as a tree: the query at its root, a conjunct's steps under it" \
+    sh -c "head -n1 '$T/out' | grep -q '^query:  ' && grep -A1 -E '^(├─|\\|-) conjunct 1:\$' '$T/out' | grep -qE '^(│  |\\|  )(├─|\\|-) structured: SELECT'"
+LANG=C LC_ALL=C "$BIN" -q --db "$T/r.db" --explain "$FQ" >"$T/ascii.out" 2>&1
+LC_ALL=C.UTF-8 "$BIN" -q --db "$T/r.db" --explain "$FQ" >"$T/utf8.out" 2>&1
+check "... with box lines in a UTF-8 locale" grep -q '^├─ conjunct 1:$' "$T/utf8.out"
+check "... in ASCII where the locale cannot show the box lines" \
+    sh -c "grep -qE '^\\|- conjunct 1:\$' '$T/ascii.out' && ! LC_ALL=C grep -q '[^ -~]' '$T/ascii.out'"
 g -q --db "$T/r.db" --suql "SELECT name FROM restaurant WHERE rating > 4"
 check "an unknown table is an error with a suggestion" sh -c "[ \$(cat '$T/rc') = 1 ] && grep -q \"did you mean 'restaurants'\" '$T/err'"
 check "... and a caret under it" sh -c "grep -q '^                 \\^' '$T/err'"
@@ -191,7 +200,7 @@ check "text compared with a number is PostgreSQL's error, with its position" sh 
 # has no budget line.
 g --db "$RDB" --explain "SELECT name FROM restaurants WHERE rating > 4 LIMIT 2"
 check "--explain of a structured query: no budget, no offline warning" sh -c \
-  "[ \"\$(cat '$T/rc')\" = 0 ] && ! grep -q budget '$T/out' && ! grep -q offline '$T/err' && grep -q '^mode:   plain' '$T/out'"
+  "[ \"\$(cat '$T/rc')\" = 0 ] && ! grep -q budget '$T/out' && ! grep -q offline '$T/err' && grep -qE '^(├─|\\|-) mode:   plain' '$T/out'"
 g --db "$RDB" --explain "SELECT name FROM restaurants WHERE answer(reviews, 'is it quiet?') = 'Yes' LIMIT 2"
 check "--explain of a free-text query shows its budget" has "budget: 40 free-text evaluations"
 check "--explain offline says it makes no LLM call (not 'at most 40')" \

@@ -451,6 +451,7 @@ keys "/suql SELECT name FROM restaurants LIMIT 1" Enter
 waitfor "(1 row)"
 keys "/explain SELECT name FROM restaurants LIMIT 1" Enter
 check "a typed /explain is marked planned, not run" waitfor "planned, not run" 5
+check "/explain draws the plan as a tree in the conversation" shows "├─ mode:   plain"
 check "a typed /suql is headed by its command, not a turn" shows "── /suql (typed)"
 keys "/quit" Enter
 waitfor "[exit 0]"

@@ -24,6 +24,7 @@
  */
 #include "harness.h"
 
+#include "tui/plantree.h"
 #include "tui/text.h"
 #include "tui/view.h"
 #include "tui/worker.h"
@@ -1946,4 +1947,56 @@ TEST(tui_worker_busy_and_free)
     if (opener) pthread_join(t, NULL);
     if (started) CHECK_INT(g2.finished, 1);
     CHECK_INT(other_ran, 0);
+}
+
+/* ---- the plan as a tree (plantree.c) ---------------------------------------------- */
+
+TEST(tui_plan_tree)
+{
+    static const char plan[] =
+        "query:  SELECT 1\n"
+        "mode:   plain (no free text in WHERE): the query runs in SQLite\n"
+        "        rows chosen first\n"
+        "where, in disjunctive normal form:\n"
+        "  [1] a = 1\n"
+        "  [2] b = 2\n"
+        "conjunct 1:\n"
+        "    structured: SELECT _id\n"
+        "    candidates: 5 rows now\n"
+        "conjunct 2:\n"
+        "    structured: SELECT _id 2\n"
+        "final:  the rows that pass\n";
+    gn_buf b;
+    gn_buf_init(&b);
+    pt_render(plan, NULL, 1, &b);
+    CHECK_STR(b.data,
+              "query:  SELECT 1\n"
+              "|- mode:   plain (no free text in WHERE): the query runs in SQLite rows chosen first\n"
+              "|- where, in disjunctive normal form:\n"
+              "|  |- [1] a = 1\n"
+              "|  `- [2] b = 2\n"
+              "|- conjunct 1:\n"
+              "|  |- structured: SELECT _id\n"
+              "|  `- candidates: 5 rows now\n"
+              "|- conjunct 2:\n"
+              "|  `- structured: SELECT _id 2\n"
+              "`- final:  the rows that pass\n");
+    /* A run's counts on its steps' nodes; box lines when not ASCII. */
+    suql_run_stats st;
+    memset(&st, 0, sizeof st);
+    st.rows = 1;
+    st.nsteps = 2;
+    st.steps[0] = (suql_step_stats){ .conjunct = 2, .candidates = 9, .checked = 4, .passed = 1,
+                                     .evaluations = 4, .llm_calls = 1 };
+    gn_buf_reset(&b);
+    pt_render(plan, &st, 0, &b);
+    CHECK_CONTAINS(b.data, "\xe2\x94\x9c\xe2\x94\x80 conjunct 2:  [9 candidates, 4 checked, 1 passed; "
+                           "4 evaluations, 1 LLM call]\n\xe2\x94\x82  \xe2\x94\x94\xe2\x94\x80 structured");
+    CHECK_CONTAINS(b.data, "\xe2\x94\x94\xe2\x94\x80 final:  the rows that pass  [1 row]\n");
+    CHECK(!strstr(b.data, "conjunct 1:  ["));       /* no step for it: no counts */
+    /* Empty, and lines past the node limit, cost nothing. */
+    gn_buf_reset(&b);
+    pt_render("", NULL, 1, &b);
+    CHECK_INT(b.len, 0);
+    gn_buf_release(&b);
 }

@@ -666,6 +666,18 @@ static int add_flag(struct flags *fl, int ch, gn_err *e)
 
 /* Parses argv into fl (released by the caller even on error).  argv is
  * copied because GNU getopt permutes the array it is given. */
+/* Is WORD the argument of an option whose argument is optional ("--resume
+ * 12", "--resume latest")?  Only a number or "latest": "--resume what
+ * about Friday?" leaves the question its words. */
+static int optional_word(const char *w)
+{
+    if (!strcmp(w, "latest")) return 1;
+    if (!*w) return 0;
+    for (const char *p = w; *p; p++)
+        if (*p < '0' || *p > '9') return 0;
+    return 1;
+}
+
 static int parse_flags(struct flags *fl, int argc, char **argv, gn_err *e)
 {
     struct option lo[OPT__COUNT + 1];
@@ -685,7 +697,7 @@ static int parse_flags(struct flags *fl, int argc, char **argv, gn_err *e)
     while (!rc && (ch = getopt_long(argc, av, shorts, lo, NULL)) != -1) {
         /* An optional argument may also be the next word ("--resume 12"). */
         if (ch >= 256 && (cfg_options[ch - 256].flags & CFG_OPTARG) && !optarg)
-            optarg = optind < argc && av[optind][0] != '-' ? av[optind++] : (char *)"latest";
+            optarg = optind < argc && optional_word(av[optind]) ? av[optind++] : (char *)"latest";
         rc = ch == ':' ? missing_arg(e)
            : ch == '?' ? bad_option(av, e) : add_flag(fl, ch, e);
     }

@@ -35,6 +35,7 @@
 typedef struct line_ui {
     genie_chat ch;
     int json, tty, streamed, quiet, verbose;
+    int one_shot;             /* a question from the command line */
     plain_out out;            /* the replies */
 } line_ui;
 
@@ -79,6 +80,19 @@ static void on_sigint(int sig)
     if (g_cancel) _exit(130);     /* a second Ctrl-C while cancelling */
 }
 
+/* The turn in progress, for the watcher: set and cleared under g_live_mu,
+ * so the watcher never interrupts a conversation /reset has replaced. */
+static pthread_mutex_t g_live_mu = PTHREAD_MUTEX_INITIALIZER;
+static int g_live;
+
+static void turn_live(atomic_int *cancel)
+{
+    pthread_mutex_lock(&g_live_mu);
+    g_cancel = cancel;
+    g_live = cancel != NULL;
+    pthread_mutex_unlock(&g_live_mu);
+}
+
 static void *watcher(void *arg)
 {
     genie_chat *ch = arg;
@@ -91,7 +105,9 @@ static void *watcher(void *arg)
         ssize_t r = read(g_wake[0], &b, 1);
         if (r < 0 && errno == EINTR) continue;
         if (r != 1 || b != 'c') break;
-        genie_interrupt(ch);
+        pthread_mutex_lock(&g_live_mu);
+        if (g_live) genie_interrupt(ch);
+        pthread_mutex_unlock(&g_live_mu);
     }
     return NULL;
 }
@@ -114,7 +130,7 @@ static int resume(line_ui *u, gn_err *e)
         fprintf(stderr, "genie: resumed session %ld (%d turn%s)\n", u->ch.sid, n, n == 1 ? "" : "s");
     if (u->ch.resume_note) fprintf(stderr, "genie: warning: %s\n", u->ch.resume_note);
     const char *last = genie_chat_last_reply(&u->ch);
-    if (!u->json && last) plain_printf(stdout, "%s\n", last);
+    if (!u->json && last && !u->one_shot) plain_printf(stdout, "%s\n", last);   /* a question: its answer only */
     return 0;
 }
 
@@ -212,14 +228,20 @@ static int turn(line_ui *u, const char *utt)
     gn_err_clear(&e);
     u->streamed = 0;
     u->ch.cancel = 0;
-    g_cancel = &u->ch.cancel;
+    turn_live(&u->ch.cancel);
     int rc = genie_turn(&u->ch, utt, on_event, u, &o, &e);
-    g_cancel = NULL;
+    turn_live(NULL);
     if (rc) {
+        /* What the cut reply left (a line, a table's rows, an open fence)
+         * is printed now, not at the start of the next reply. */
+        if (!u->json) plain_out_flush(&u->out);
         if (u->tty && !u->json) fputc('\n', stdout);     /* the prompt after "^C" on a line of its own */
         if (!u->json) plain_printf(stderr, "\ngenie: %s\n", e.msg);
         return rc == GN_ECANCEL ? 130 : EXIT_RUNTIME;
     }
+    /* A stage that failed still leaves a reply (the templates'); a
+     * question asked once reports the failure in its status. */
+    int failed = o.error != NULL;
     if (genie_chat_save_turn(&u->ch, utt, &o, &e)) {
         char m[1024];
         plain_printf(stderr, "genie: warning: %s\n", gn_err_str(&e, m, sizeof m));
@@ -230,7 +252,7 @@ static int turn(line_ui *u, const char *utt)
         u->ch.branch_note = NULL;
     }
     ag_turn_out_release(&o);
-    return 0;
+    return failed ? EXIT_RUNTIME : 0;
 }
 
 /* ---- the loop ------------------------------------------------------------- */
@@ -319,9 +341,11 @@ static int edit_loop(line_ui *u)
         if (!k) turn(u, p);
         free(g_line);
     }
+    int fds[2] = { g_prompt_wake[0], g_prompt_wake[1] };
+    g_prompt_wake[1] = -1;                  /* the handler writes no more, then it closes */
+    g_prompt_wake[0] = -1;
     for (int i = 0; i < 2; i++)
-        if (g_prompt_wake[i] >= 0) close(g_prompt_wake[i]);
-    g_prompt_wake[0] = g_prompt_wake[1] = -1;
+        if (fds[i] >= 0) close(fds[i]);
     fputc('\n', stdout);
     return EXIT_OK;
 }
@@ -382,6 +406,7 @@ int cli_chat_plain(const cfg_t *c, const char *question)
     u.quiet = cfg_bool(c, OPT_QUIET);
     u.verbose = cfg_bool(c, OPT_VERBOSE);
     u.tty = isatty(0) && isatty(1);
+    u.one_shot = question != NULL;
     /* Styles on a terminal that takes colours (--no-color, NO_COLOR). */
     plain_out_init(&u.out, stdout, isatty(1) && !cfg_bool(c, OPT_NO_COLOR));
     print_notes(&u);
@@ -484,6 +509,12 @@ int cli_rename_session(const cfg_t *c)
     gn_buf t;
     gn_buf_init(&t);
     for (size_t i = 0; i < nw; i++) gn_buf_printf(&t, "%s%s", i ? " " : "", w[i]);
+    while (t.len && (t.data[t.len - 1] == ' ' || t.data[t.len - 1] == '\t')) t.data[--t.len] = 0;
+    size_t lead = t.len ? strspn(t.data, " \t") : 0;      /* blank: no name, as the file keeps it */
+    if (lead) {
+        memmove(t.data, t.data + lead, t.len - lead + 1);
+        t.len -= lead;
+    }
     int rc = genie_sessions_open(c, &ss, &e);
     if (!rc) rc = genie_session_rename(ss, id, t.len ? t.data : "", &e);
     genie_sessions_close(ss);

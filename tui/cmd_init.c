@@ -123,8 +123,15 @@ static const char *self_command(char *buf, size_t n)
     }
     char cwd[4096];
     size_t cl;
-    if (getcwd(cwd, sizeof cwd) && (cl = strlen(cwd)) && !strncmp(exe, cwd, cl) && exe[cl] == '/')
+    if (getcwd(cwd, sizeof cwd) && (cl = strlen(cwd)) && !strncmp(exe, cwd, cl) && exe[cl] == '/') {
+        /* "genie" alone would be looked up on PATH: "./genie". */
+        if (!strchr(exe + cl + 1, '/')) {
+            static char here[4200];
+            snprintf(here, sizeof here, "./%s", exe + cl + 1);
+            return shell_word(here, buf, n);
+        }
         return shell_word(exe + cl + 1, buf, n);
+    }
     return shell_word(exe, buf, n);
 }
 

@@ -150,6 +150,7 @@ static int run(const cfg_t *c, const char *arg, int explain)
             suql_result_release(&r);
         }
     }
+    if (rc && explain && analyze && out.len) print_plan(out.data, NULL);   /* the run failed: the plan still */
     int status = rc ? query_fail(text, &e) : EXIT_OK;
     gn_buf_release(&out);
     genie_kb_close(&x);

@@ -202,7 +202,7 @@ static void c_rename(app *a, const char *arg)
         app_add(a, VC_ERROR, gn_err_str(&e, m, sizeof m));
         return;
     }
-    if (*arg) snprintf(m, sizeof m, "session %ld is now named \"%s\"", a->ch.sid, arg);
+    if (arg[strspn(arg, " \t")]) snprintf(m, sizeof m, "session %ld is now named \"%s\"", a->ch.sid, arg);
     else snprintf(m, sizeof m, "session %ld has no name now (the listings show its first words)", a->ch.sid);
     app_add(a, VC_NOTE, m);
 }
@@ -304,8 +304,8 @@ void cmd_copy(app *a, const char *text, const char *what)
     draw_osc52(text);
     app_notice(a, "copied %s, %zu bytes, to the clipboard (OSC 52)", what, strlen(text));
     static int said;
-    const char *tc = tmux_clipboard();
-    if (*tc && strcmp(tc, "on") && !said) {
+    const char *tc = said ? "" : tmux_clipboard();   /* asked until it was said once */
+    if (*tc && strcmp(tc, "on")) {
         said = 1;
         char *m = xasprintf("tmux's set-clipboard is %s, so the copy may stay inside tmux "
                             "(its paste buffer at best): `tmux set -s set-clipboard on` passes it "

@@ -462,7 +462,11 @@ static void mouse(app *a)
  *
  * F2 (or a click) chooses a message of the conversation, highlighted;
  * Up and Down move to the one before or after, y copies its text, c its
- * code blocks, and Esc, q or F2 leave.  The input is left as it was. */
+ * code blocks, and Esc, q or F2 leave; Ctrl-C leaves and cancels the turn
+ * in progress; any other key leaves and does what it does (typing goes to
+ * the input). */
+
+static void key(app *a, int fn, int code);
 
 static void copy_code(app *a, const vc_msg *m)
 {
@@ -500,8 +504,16 @@ static void copy_key(app *a, int fn, int k)
     } else if (!fn && k == 'c') {
         copy_code(a, a->conv.m[a->sel]);
         a->sel = -1;
-    } else if ((!fn && (k == 27 || k == 'q' || k == 3)) || (fn && k == KEY_F(2))) {
+    } else if ((!fn && (k == 27 || k == 'q')) || (fn && k == KEY_F(2))) {
         a->sel = -1;
+    } else if (!fn && k == 3) {             /* Ctrl-C: copy mode ends, and the turn too */
+        a->sel = -1;
+        if (a->job) app_cancel(a);
+    } else {
+        /* Any other key ends copy mode and does what it does: typing goes
+         * to the input, not to copy mode's letters. */
+        a->sel = -1;
+        key(a, fn, k);
     }
 }
 

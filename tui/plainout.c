@@ -131,8 +131,9 @@ static void put_line(plain_out *o, const char *s, int n)
     put_table(o);
     int sp = 0;
     while (sp < n && s[sp] == ' ') sp++;
-    if (n - sp >= 3 && !strncmp(s + sp, "```", 3)) {
-        o->fence = !o->fence;                 /* the fence line is not shown */
+    int fc = tx_fence(s, n);
+    if (fc && (!o->fence || fc == o->fence)) {
+        o->fence = o->fence ? 0 : fc;         /* the fence line is not shown */
         return;
     }
     if (o->fence) {

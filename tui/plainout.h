@@ -19,7 +19,7 @@
 typedef struct plain_out {
     FILE *f;
     int ansi;                 /* SGR styles */
-    int fence;                /* inside a ``` block */
+    int fence;                /* inside a block: its fence's character */
     gn_buf line;              /* the unfinished line */
     gn_buf table;             /* the rows of a Markdown table so far: held
                                  until it ends, then printed aligned */

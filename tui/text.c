@@ -20,6 +20,7 @@
 #include "util/xmem.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <wchar.h>
@@ -374,6 +375,21 @@ static void md_line(const char *s, int n, int width, int indent, int base, tx_li
     free(a.st);
 }
 
+/* ---- fences ----------------------------------------------------------------------- */
+
+int tx_fence(const char *s, int n)
+{
+    int sp = 0;
+    while (sp < n && s[sp] == ' ') sp++;
+    if (n - sp < 3) return 0;
+    char c = s[sp];
+    if ((c != '`' && c != '~') || s[sp + 1] != c || s[sp + 2] != c) return 0;
+    /* ```x``` on one line is inline code, not a fence. */
+    char three[3] = { c, c, c };
+    if (memmem(s + sp + 3, (size_t)(n - sp - 3), three, 3)) return 0;
+    return c;
+}
+
 /* ---- Markdown tables ------------------------------------------------------------ */
 
 int tx_table_row(const char *s, int n)
@@ -411,7 +427,13 @@ static int table_cells(const char *s, int n, int base, acc *cells)
         while (e > b && s[e - 1] == ' ') e--;
         if (i >= n && b == e) break;                 /* after the last bar */
         memset(&cells[nc], 0, sizeof cells[nc]);
-        inline_md(s + b, e - b, base, &cells[nc]);
+        /* "\|" is a bar of the cell's text: the backslash goes. */
+        char *t = xmalloc((size_t)(e - b) + 1);
+        int tl = 0;
+        for (int j = b; j < e; j++)
+            if (!(s[j] == '\\' && j + 1 < e && s[j + 1] == '|')) t[tl++] = s[j];
+        inline_md(t, tl, base, &cells[nc]);
+        free(t);
         nc++;
         if (i < n) i++;
     }
@@ -420,8 +442,9 @@ static int table_cells(const char *s, int n, int base, acc *cells)
 
 /* Render the table of lines L (N lines of LEN bytes each) aligned: cells
  * padded to their column's widest, two spaces between columns, the header
- * bold over a rule of dashes (as the tables of /suql and --suql).  0, or -1 when it does not fit WIDTH (the caller then
- * shows the lines as text). */
+ * bold over a rule of dashes (as the tables of /suql and --suql); a table
+ * wider than WIDTH as a list, a row an item.  0, or -1 when it has no
+ * cells (the caller then shows the lines as text). */
 static int md_table(const char *const *l, const int *len, int n, int width, int indent, int base,
                     tx_lines *out)
 {
@@ -436,7 +459,37 @@ static int md_table(const char *const *l, const int *len, int n, int width, int 
     }
     int total = indent;
     for (int c = 0; c < cols; c++) total += w[c] + (c ? 2 : 0);
-    if (total > width || !cols) rc = -1;
+    if (!cols) rc = -1;
+    if (!rc && total > width) {
+        /* Too wide for the pane: each row an item, "• Kaito (rating 4.5,
+         * price cheap)", the header's names before the values. */
+        char first[64], rest[64];
+        snprintf(first, sizeof first, "%*s\xe2\x80\xa2 ", indent, "");
+        snprintf(rest, sizeof rest, "%*s  ", indent, "");
+        for (int r = 1; r < n; r++) {
+            if (r == 1 && table_rule(l[r], len[r])) continue;
+            acc a = { 0 };
+            int any = 0, opened = 0;
+            for (int c = 0; c < nc[r]; c++) {
+                if (!cells[r][c].len) continue;
+                if (any) {                        /* the first value, then "(name value, ...)" */
+                    acc_put(&a, opened ? ", " : " (", NULL, 2, base);
+                    opened = 1;
+                    if (c < nc[0] && cells[0][c].len) {
+                        acc_put(&a, cells[0][c].s, NULL, cells[0][c].len, TX_DIM);
+                        acc_put(&a, " ", NULL, 1, base);
+                    }
+                }
+                acc_put(&a, cells[r][c].s, cells[r][c].st, cells[r][c].len, base);
+                any = 1;
+            }
+            if (opened) acc_put(&a, ")", NULL, 1, base);
+            tx_wrap(a.s ? a.s : "", a.st, a.len, width, first, rest, TX_PLAIN, out);
+            free(a.s);
+            free(a.st);
+        }
+        goto done;
+    }
     for (int r = 0; !rc && r < n; r++) {
         acc a = { 0 };
         for (int i = 0; i < indent; i++) acc_put(&a, " ", NULL, 1, TX_PLAIN);
@@ -458,6 +511,7 @@ static int md_table(const char *const *l, const int *len, int n, int width, int 
         free(a.s);
         free(a.st);
     }
+done:
     for (int r = 0; r < n; r++)
         for (int c = 0; c < nc[r]; c++) {
             free(cells[r][c].s);
@@ -499,11 +553,13 @@ void tx_markdown(const char *text, int width, int indent, int base, tx_lines *ou
         int m = e - i;
         int sp = 0;
         while (sp < m && l[sp] == ' ') sp++;
-        if (m - sp >= 3 && !strncmp(l + sp, "```", 3) && !memmem(l + sp + 3, (size_t)(m - sp - 3), "```", 3)) {
+        int fc = tx_fence(l, m);
+        if (fc && (!fence || fc == fence)) {
             /* The fences become a frame: "┌─ sql" over the code, "└─"
-             * under it. */
-            fence = !fence;
-            int b = sp + 3, le = m;
+             * under it; a block closes at a fence of its own kind. */
+            fence = fence ? 0 : fc;
+            int b = sp, le = m;
+            while (b < m && l[b] == fc) b++;
             while (b < m && l[b] == ' ') b++;
             while (le > b && l[le - 1] == ' ') le--;
             md_fence(fence ? l + b : NULL, fence ? le - b : 0, width, indent, out);

@@ -86,6 +86,12 @@ void tx_wrap(const char *s, const unsigned char *st, int n, int width, const cha
  * never shown.  BASE is the style of plain text. */
 void tx_markdown(const char *text, int width, int indent, int base, tx_lines *out);
 
+/* Is the line S (N bytes) a code fence: after any spaces, three or more
+ * backticks or tildes, and no three of them again on the line (```x```
+ * is inline code)?  Its character, or 0.  A block closes at a fence of
+ * the character that opened it. */
+int tx_fence(const char *s, int n);
+
 /* Is the line S (N bytes) a row of a Markdown table ("| a | b |", after
  * spaces)?  tx_markdown aligns a table: its rows, the second a rule
  * ("|---|--:|"), padded to each column's widest cell, the header bold;

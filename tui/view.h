@@ -67,8 +67,8 @@ long vc_first_line(const vc_conv *v, int k);
  * last), or -1. */
 int vc_reply(const vc_conv *v, int nth);
 
-/* The fenced code blocks of the Markdown TEXT (``` or ~~~ fences, a fence
- * left open running to the end): how many there are, and the Nth of them
+/* The fenced code blocks of the Markdown TEXT (tx_fence's fences, as the
+ * screen frames them; a fence left open runs to the end): how many there are, and the Nth of them
  * (1: the first) appended to OUT without its fences when 1 <= NTH <= that
  * count (OUT may be NULL). */
 int vc_code(const char *text, int nth, gn_buf *out);

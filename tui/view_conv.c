@@ -169,16 +169,6 @@ int vc_reply(const vc_conv *v, int nth)
     return -1;
 }
 
-/* Is the line at S (to E) a fence: up to three spaces, then three or more
- * backticks or tildes?  Its character, or 0. */
-static char fence(const char *s, const char *e)
-{
-    int sp = 0;
-    while (s < e && *s == ' ' && sp < 3) s++, sp++;
-    if (e - s < 3 || (*s != '`' && *s != '~') || s[1] != *s || s[2] != *s) return 0;
-    return *s;
-}
-
 int vc_code(const char *text, int nth, gn_buf *out)
 {
     int count = 0;
@@ -186,7 +176,7 @@ int vc_code(const char *text, int nth, gn_buf *out)
     for (const char *p = text; p && *p;) {
         const char *e = strchr(p, '\n');
         if (!e) e = p + strlen(p);
-        char f = fence(p, e);
+        char f = (char)tx_fence(p, (int)(e - p));     /* as the screen frames them */
         if (!open && f) {
             open = f;
             count++;

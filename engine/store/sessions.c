@@ -482,7 +482,8 @@ static long change(st_sessions *s, const char *sql, long id, const char *title, 
 
 int st_session_rename(st_sessions *s, long id, const char *title, gn_err *e)
 {
-    if (!s->has_title) return gn_err_set(e, GN_EDB, "%s: an older sessions file keeps no titles", s->path);
+    if (s->readonly) return gn_err_set(e, GN_EDB, "%s: renaming a session: the file is read-only", s->path);
+    if (!s->has_title) return gn_err_set(e, GN_EDB, "%s: this sessions file keeps no titles", s->path);
     long n = change(s, "UPDATE sessions SET title = NULLIF(trim(?2), '') WHERE id = ?1", id, title,
                     "renaming a session", e);
     if (n < 0) return e->code;

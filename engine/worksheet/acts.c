@@ -233,7 +233,13 @@ static int say_table(const ws_val *result, int n, gn_buf *out)
     }
     if (nc - named < 1 || nc < 2) return 0;
     gn_buf_puts(out, "\n|");
-    for (int c = 0; c < nc; c++) gn_buf_printf(out, " %s |", cols[c]);
+    for (int c = 0; c < nc; c++) {
+        ws_val *k = ws_str(cols[c]);
+        gn_buf_putc(out, ' ');
+        say_cell(k, out);
+        gn_buf_puts(out, " |");
+        ws_val_free(k);
+    }
     gn_buf_puts(out, "\n|");
     for (int c = 0; c < nc; c++) gn_buf_puts(out, "---|");
     gn_buf_putc(out, '\n');

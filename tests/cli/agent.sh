@@ -111,6 +111,15 @@ check "... without the greeting" sh -c "! grep -q 'Hi! I can help' '$T/out'"
 "$BIN" --offline --db "$T/r.db" --sessions "$T/s3.db" SELECT count "(*)" FROM restaurants \
     </dev/null >"$T/out" 2>"$T/err"; rc=$?
 check "... the words of the question may be separate arguments" sh -c "[ $rc = 0 ] && grep -q '1800' '$T/out'"
+CLOSED=$("$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$BIN" --db "$T/r.db" --sessions "$T/s3.db" --llm-url "http://127.0.0.1:$CLOSED/v1" --retries 0 \
+    "quiet Thai places?" </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "... and exits 1 when the turn failed (an LLM that is not there)" sh -c "[ $rc = 1 ]"
+"$BIN" --offline --db "$T/r.db" --sessions "$T/s3.db" --resume "SELECT 5 AS five" \
+    </dev/null >"$T/out" 2>"$T/err"; rc=$?
+check "--resume before a question: the question keeps its words, the last session goes on" \
+    sh -c "[ $rc = 0 ] && grep -q 'five 5' '$T/out' && grep -q 'resumed session' '$T/err'"
+check "... and only the answer is on stdout (not the last reply again)" sh -c "! grep -q '1800' '$T/out'"
 
 # ---- text mode -----------------------------------------------------------------
 printf '%s\n' "SELECT name FROM restaurants WHERE location = 'Cupertino' ORDER BY rating DESC LIMIT 1" |

@@ -937,15 +937,18 @@ UTF8_TEST(tui_md_tables)
     CHECK_STYLED(line_at(&out, 4), "Kaito", TX_BOLD);
     CHECK_STYLED(line_at(&out, 5), "Hilo Cafe", TX_PLAIN);
     LINES_OK(&out, 0, 40, wide, "table");
-    /* A bar escaped in a cell is the cell's. */
+    /* A bar escaped in a cell is the cell's, its backslash gone. */
     md("| a | b |\n|---|---|\n| x \\| y | z |", 40, &out);
-    CHECK_LINES(&out, "  a       b",
-                "  ------  -",
-                "  x \\| y  z");
-    /* Too wide for 12 columns: the rows as text, wrapped. */
-    md("| longer name | rating |\n|---|---|\n| Kaito | 4.5 |", 12, &out);
-    CHECK(count_with(&out, "|") > 0);
-    LINES_OK(&out, 0, 12, wide, "wide table");
+    CHECK_LINES(&out, "  a      b", "  -----  -", "  x | y  z");
+    /* Too wide for 16 columns: a row an item, the header's names before
+     * the values. */
+    md("| longer name | rating |\n|---|---|\n| Kaito | 4.5 |\n| Hilo Cafe |  |", 16, &out);
+    CHECK_LINES(&out, "  \xe2\x80\xa2 Kaito", "    (rating 4.5)", "  \xe2\x80\xa2 Hilo Cafe");
+    LINES_OK(&out, 0, 16, wide, "wide table");
+    md("| longer name | rating |\n|---|---|\n| Kaito | 4.5 |", 30, &out);
+    CHECK_LINES(&out, "  longer name  rating", "  -----------  ------", "  Kaito        4.5");
+    md("| a | rating |\n|---|---|\n| Kaito Sushi Bar | 4.5 |", 24, &out);
+    CHECK_LINES(&out, "  \xe2\x80\xa2 Kaito Sushi Bar", "    (rating 4.5)");
     /* Without the rule under the header it is not a table. */
     md("| a | b |\n| c | d |", 40, &out);
     CHECK_LINES(&out, "  | a | b |", "  | c | d |");
@@ -1999,4 +2002,28 @@ TEST(tui_plan_tree)
     pt_render("", NULL, 1, &b);
     CHECK_INT(b.len, 0);
     gn_buf_release(&b);
+}
+
+/* /copy code finds the blocks the screen frames: an indented fence, ~~~
+ * closed by ~~~ only, and not ```x``` written inline. */
+TEST(tui_code_blocks_as_framed)
+{
+    gn_buf b;
+    gn_buf_init(&b);
+    const char *t = "intro ```inline``` text\n- item:\n    ```sh\n    ls -l\n    ```\n~~~\na ``` b\n~~~\n";
+    CHECK_INT(vc_code(t, 0, NULL), 2);
+    CHECK_INT(vc_code(t, 1, &b), 2);
+    CHECK_STR(b.data, "    ls -l\n");
+    gn_buf_reset(&b);
+    vc_code(t, 2, &b);
+    CHECK_STR(b.data, "a ``` b\n");
+    gn_buf_release(&b);
+    /* The screen frames the same two. */
+    tx_lines out;
+    tx_lines_init(&out);
+    tx_markdown(t, 40, 2, TX_PLAIN, &out);
+    int frames = 0;
+    for (int i = 0; i < out.n; i++) frames += strstr(out.v[i].s, "\xe2\x94\x8c\xe2\x94\x80") != NULL;
+    CHECK_INT(frames, 2);
+    tx_lines_release(&out);
 }

@@ -652,7 +652,9 @@ def genie_env(home):
     return env
 
 
-CANDIDATES_RE = re.compile(r"^\s*candidates:\s*(\d+) rows", re.M)
+# A node of --explain's plan tree: its branches ("|  |- ", or box lines
+# in a UTF-8 locale), then "candidates: N rows".
+CANDIDATES_RE = re.compile(r"^[\s|`\-\u2502\u251c\u2514\u2500]*candidates:\s*(\d+) rows", re.M)
 
 
 def run_genie_candidates(genie, env, case):

@@ -19,12 +19,12 @@
 #include "plantree.h"
 
 #include "util/clock.h"
+#include "util/locale.h"
 #include "util/xmem.h"
 
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <langinfo.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -595,7 +595,7 @@ int cli_chat_screen(const cfg_t *c)
         return cli_fail(&e);
     }
     /* A locale that cannot show UTF-8 gets the screen in ASCII. */
-    tx_set_ascii(strcmp(nl_langinfo(CODESET), "UTF-8") != 0);
+    tx_set_ascii(!gn_locale_utf8());
     vc_init(&a.conv, a.ch.agent->name);
     vq_init(&a.q);
     tx_lines_init(&a.ws_lines);

@@ -11,9 +11,9 @@
 #include "plainout.h"
 #include "plantree.h"
 
+#include "util/locale.h"
 #include "util/xmem.h"
 
-#include <langinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,7 +102,7 @@ static void print_plan(const char *plan, const suql_run_stats *st)
 {
     gn_buf t;
     gn_buf_init(&t);
-    pt_render(plan ? plan : "", st, strcmp(nl_langinfo(CODESET), "UTF-8") != 0, &t);
+    pt_render(plan ? plan : "", st, !gn_locale_utf8(), &t);
     plain_out_inert(stdout, t.data ? t.data : "", t.len);
     gn_buf_release(&t);
 }

@@ -537,6 +537,16 @@ static void cut_copy(char *dst, size_t n, const char *s)
     "SELECT id, agent, created, updated, turns," \
     " (SELECT user FROM turns WHERE session = sessions.id ORDER BY n LIMIT 1)"
 
+/* The statement of INFO_SELECT followed by REST (a WHERE ...): SQLite's
+ * code. */
+static int prepare_info(st_sessions *s, const char *rest, sqlite3_stmt **st)
+{
+    char *q = sqlite3_mprintf("%s%s", INFO_SELECT(s), rest);
+    int rc = q ? sqlite3_prepare_v2(s->db, q, -1, st, NULL) : SQLITE_NOMEM;
+    sqlite3_free(q);
+    return rc;
+}
+
 static void info_row(sqlite3_stmt *st, st_session_info *out)
 {
     memset(out, 0, sizeof *out);
@@ -568,12 +578,7 @@ int st_session_latest(st_sessions *s, const char *agent, long *id, gn_err *e)
 int st_session_list(st_sessions *s, const char *agent, st_session_cb cb, void *ud, gn_err *e)
 {
     sqlite3_stmt *st;
-    gn_buf q;
-    gn_buf_init(&q);
-    gn_buf_printf(&q, "%sWHERE ?1 IS NULL OR agent = ?1 ORDER BY updated DESC, id DESC", INFO_SELECT(s));
-    int prc = sqlite3_prepare_v2(s->db, q.data, -1, &st, NULL);
-    gn_buf_release(&q);
-    if (prc != SQLITE_OK)
+    if (prepare_info(s, "WHERE ?1 IS NULL OR agent = ?1 ORDER BY updated DESC, id DESC", &st))
         return st_dberr(s->db, e, "listing sessions");
     sqlite3_bind_text(st, 1, agent, -1, SQLITE_STATIC);
     int rc;
@@ -592,13 +597,7 @@ int st_session_list(st_sessions *s, const char *agent, st_session_cb cb, void *u
 int st_session_info_get(st_sessions *s, long id, st_session_info *out, gn_err *e)
 {
     sqlite3_stmt *st;
-    gn_buf q;
-    gn_buf_init(&q);
-    gn_buf_printf(&q, "%sWHERE id = ?1", INFO_SELECT(s));
-    int prc = sqlite3_prepare_v2(s->db, q.data, -1, &st, NULL);
-    gn_buf_release(&q);
-    if (prc != SQLITE_OK)
-        return st_dberr(s->db, e, "reading a session");
+    if (prepare_info(s, "WHERE id = ?1", &st)) return st_dberr(s->db, e, "reading a session");
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) info_row(st, out);

@@ -18,11 +18,18 @@
  */
 #include "util/locale.h"
 
+#include <langinfo.h>
 #include <locale.h>
+#include <string.h>
 
 void gn_locale_init(void)
 {
     setlocale(LC_ALL, "");
     setlocale(LC_NUMERIC, "C");
     setlocale(LC_TIME, "C");
+}
+
+int gn_locale_utf8(void)
+{
+    return !strcmp(nl_langinfo(CODESET), "UTF-8");
 }

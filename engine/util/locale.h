@@ -12,4 +12,8 @@
  * whatever the user's locale.  An unknown locale leaves C in place. */
 void gn_locale_init(void);
 
+/* Does the locale's character set show UTF-8?  (The screen and the plan
+ * tree draw in ASCII when it does not.) */
+int gn_locale_utf8(void);
+
 #endif

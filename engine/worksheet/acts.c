@@ -155,11 +155,13 @@ static void say_value(const ws_state *st, const ws_val *v, gn_buf *out)
     ws_val_print(v, out, st ? ws_state_recname : NULL, (void *)st);
 }
 
+/* The columns that name a row, tried in order. */
+static const char *const name_cols[] = { "name", "title", "course_codes" };
+
 /* One row of a result in a line: the name-like column first, then up to
  * four short columns. */
 static void say_row(const ws_val *row, gn_buf *out)
 {
-    static const char *const name_cols[] = { "name", "title", "course_codes" };
     const ws_val *nm = NULL;
     for (size_t i = 0; i < 3 && !nm; i++) nm = ws_dict_get(row, name_cols[i]);
     gn_buf_puts(out, "- ");
@@ -212,7 +214,6 @@ static void say_cell(const ws_val *v, gn_buf *out)
  * the name (a list of names reads better), else 1. */
 static int say_table(const ws_val *result, int n, gn_buf *out)
 {
-    static const char *const name_cols[] = { "name", "title", "course_codes" };
     const ws_val *first = result->u.c.items[0];
     if (first->kind != WV_DICT) return 0;
     const char *cols[TABLE_COLS];

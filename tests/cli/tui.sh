@@ -144,6 +144,9 @@ check "TERM=dumb: line mode instead of a broken full screen, said once" \
     grep -qxF "genie: TERM=dumb cannot show the full screen; line mode instead (--plain)" "$T/err"
 keys "SELECT count(*) FROM restaurants" Enter
 check "TERM=dumb: line mode answers" waitfor "count 1800" 10
+# The next prompt first: a Ctrl-D typed before readline reads again is
+# the terminal's end of a line, not readline's key.
+waituntil 5 sh -c "tmux -L $SOCK capture-pane -p -t g | grep -v '^\$' | tail -1 | grep -qx '>'"
 keys C-d
 check "TERM=dumb: Ctrl-D ends line mode" waitfor "[exit 0]" 10
 ENVS=("${SAVED[@]}")
